@@ -1,0 +1,32 @@
+//! Builds the small C++ shim (src/llvm/shim.cpp) that exposes the few LLVM
+//! C++ operations the C API lacks, against the same LLVM 22 that inkwell links.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn main() {
+    let prefix = std::env::var("LLVM_SYS_221_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    let config = PathBuf::from(&prefix).join("bin/llvm-config");
+    let out = Command::new(&config)
+        .arg("--cxxflags")
+        .output()
+        .unwrap_or_else(|e| {
+            panic!(
+                "cannot run {}: {e} (set LLVM_SYS_221_PREFIX)",
+                config.display()
+            )
+        });
+    let cxxflags = String::from_utf8(out.stdout).expect("llvm-config output is UTF-8");
+    let mut build = cc::Build::new();
+    build.cpp(true).file("src/llvm/shim.cpp").warnings(false);
+    for flag in cxxflags.split_whitespace() {
+        // llvm-config adds -fno-exceptions and a -std; keep them, drop warnings
+        // flags tuned for LLVM's own build.
+        if !flag.starts_with("-W") {
+            build.flag(flag);
+        }
+    }
+    build.compile("whittle_shim");
+    println!("cargo:rerun-if-changed=src/llvm/shim.cpp");
+    println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
+}

@@ -1,0 +1,75 @@
+//! Hierarchical delta debugging: walk the levels of a hierarchy coarse to
+//! fine, minimizing each with a fresh inner policy, then sweep again until a
+//! whole sweep changes nothing.
+//!
+//! A level is a flat list of targets (indices `0..len`) enumerated in the
+//! current state; what a target is (a function, a block, an operand) is the
+//! front end's business. The inner policy chooses which targets to keep, the
+//! hierarchy (which is also the judge) builds and tests the candidates, and
+//! `commit` makes the level's result the new state.
+
+use super::{reduce, Config, Judge, Policy};
+
+/// A reducible input seen as an ordered list of levels.
+pub trait Hierarchy: Judge<usize> {
+    /// Number of levels, coarse to fine.
+    fn level_count(&self) -> usize;
+
+    /// Make `level` current and enumerate its targets in the current state.
+    /// Returns one weight per target (the size of what it stands for).
+    fn enter(&mut self, level: usize) -> Vec<u64>;
+
+    /// Make `kept`, a subset of the current level's targets, the new state.
+    /// Returns whether the state changed.
+    fn commit(&mut self, kept: &Config<usize>) -> bool;
+}
+
+/// How far [`hdd`] goes.
+#[derive(Clone, Copy, Debug)]
+pub struct HddOptions {
+    /// Sweeps over all levels at most (the first is the coarse-to-fine
+    /// descent); sweeping stops earlier once one changes nothing.
+    pub max_sweeps: usize,
+}
+
+/// What [`hdd`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HddReport {
+    /// Sweeps run.
+    pub sweeps: usize,
+    /// Whether the last sweep still changed something (the sweep bound was
+    /// hit before the fixpoint).
+    pub unfinished: bool,
+}
+
+/// Run HDD over `hierarchy`, building a fresh inner minimizer per level from
+/// that level's weights.
+pub fn hdd(
+    hierarchy: &mut dyn Hierarchy,
+    new_minimizer: &dyn Fn(&[u64]) -> Box<dyn Policy<usize>>,
+    options: HddOptions,
+) -> HddReport {
+    let mut report = HddReport::default();
+    while report.sweeps < options.max_sweeps && !hierarchy.stopped() {
+        report.sweeps += 1;
+        let mut changed = false;
+        for level in 0..hierarchy.level_count() {
+            if hierarchy.stopped() {
+                break;
+            }
+            let weights = hierarchy.enter(level);
+            if weights.is_empty() {
+                continue;
+            }
+            let all: Config<usize> = (0..weights.len()).collect();
+            let mut minimizer = new_minimizer(&weights);
+            let kept = reduce(all, &mut *hierarchy, &mut *minimizer);
+            changed |= hierarchy.commit(&kept);
+        }
+        report.unfinished = changed;
+        if !changed {
+            break;
+        }
+    }
+    report
+}
