@@ -7,3 +7,8 @@
 //! file into a verdict; [`reducer`] ties them together for the CLI.
 
 pub mod dd;
+pub mod llvm;
+pub mod oracle;
+#[path = "../passes/mod.rs"]
+pub mod passes;
+pub mod reducer;

@@ -1,0 +1,21 @@
+//! Turn function definitions into declarations: the body goes, with the
+//! personality, prefix data and attached metadata; the function keeps its
+//! name and type, so calls to it stay valid. This is what reduces a function
+//! that cannot be deleted outright (it is called, or its address is needed).
+//! A definition weighs its instruction count.
+
+use inkwell::module::Module;
+
+use super::Targets;
+use crate::llvm::ir::{delete_body, functions};
+
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>) {
+    let doomed: Vec<_> = functions(module)
+        .into_iter()
+        .filter(|f| !f.is_declaration())
+        .filter(|f| !targets.keep(f.instruction_count()))
+        .collect();
+    for f in doomed {
+        delete_body(f);
+    }
+}
