@@ -1,1 +1,213 @@
-fn main() {}
+//! The `whittle` command: a drop-in peer of llvm-reduce.
+//!
+//! Parses the arguments, loads and checks the input, runs the reduction and
+//! prints the summary. Every failure is one line on stderr
+//! (`whittle: error: ...`) and a non-zero exit; the input is only ever
+//! replaced with `--in-place`, by an atomic rename.
+
+mod cli;
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use clap::{CommandFactory, Parser};
+use inkwell::context::Context;
+use whittle::llvm::{self, Format};
+use whittle::oracle::script::ScriptOracle;
+use whittle::passes::{self, Pass, PASSES};
+use whittle::reducer::{self, PolicyKind, Settings};
+
+use cli::{Args, PolicyArg};
+
+fn main() -> ExitCode {
+    let argv: Vec<OsString> = cli::normalize(std::env::args_os());
+    if argv.len() <= 1 {
+        // Like llvm-reduce: no arguments prints the help.
+        let _ = Args::command().print_long_help();
+        return ExitCode::SUCCESS;
+    }
+    let args = match Args::try_parse_from(argv) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let message = format!("{e:#}").replace('\n', " ");
+            eprintln!("whittle: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: Args) -> Result<()> {
+    if args.print_delta_passes {
+        print_passes();
+        return Ok(());
+    }
+    let Some(input) = args.input.clone() else {
+        bail!("reduction testcase positional argument must be specified");
+    };
+    let Some(test) = args.test.clone() else {
+        bail!("--test option must be specified");
+    };
+    if let Some(lang) = args.language.as_deref() {
+        if lang != "ir" {
+            bail!("-x {lang}: only LLVM IR ('ir') input is supported");
+        }
+    }
+    let selected = select_passes(
+        args.delta_passes.as_deref(),
+        args.skip_delta_passes.as_deref(),
+    )?;
+
+    let context = Context::create();
+    let (module, input_format) = llvm::load(&context, &input)?;
+    if let Err(message) = llvm::verify(&module) {
+        let first = message.lines().next().unwrap_or("").trim();
+        bail!(
+            "'{}' is not valid IR (the verifier says: {first})",
+            input.display()
+        );
+    }
+
+    let output = if args.in_place {
+        input.clone()
+    } else {
+        args.output
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("reduced.{}", input_format.extension())))
+    };
+    let output_format = output_format(&args, &output, input_format);
+    check_output_writable(&output)?;
+
+    let settings = Settings {
+        passes: selected,
+        policy: match args.policy {
+            PolicyArg::Wdd => PolicyKind::Wdd,
+            PolicyArg::Ddmin => PolicyKind::DDMin,
+        },
+        max_pass_iterations: args.max_pass_iterations,
+        abort_on_invalid: args.abort_on_invalid_reduction,
+        tmp_format: if args.write_tmp_files_as_bitcode || input_format == Format::Bitcode {
+            Format::Bitcode
+        } else {
+            Format::Text
+        },
+        output: output.clone(),
+        output_format,
+        progress: args.verbose,
+    };
+    let mut oracle = ScriptOracle::new(test, args.test_args.clone())
+        .preserve_debug_environment(args.preserve_debug_environment);
+    let stats = reducer::run(module, &mut oracle, &settings)?;
+    if !args.quiet {
+        eprintln!(
+            "whittle: reduced '{}' -> '{}'",
+            input.display(),
+            output.display()
+        );
+        for line in stats.summary().lines() {
+            eprintln!("  {line}");
+        }
+    }
+    Ok(())
+}
+
+fn print_passes() {
+    println!("Delta passes (pass to `--delta-passes=` as a comma separated list):");
+    for pass in PASSES {
+        let aka: Vec<&str> = pass
+            .llvm_names
+            .iter()
+            .copied()
+            .filter(|n| *n != pass.name)
+            .collect();
+        let aka = if aka.is_empty() {
+            String::new()
+        } else {
+            format!(" (llvm-reduce: {})", aka.join(", "))
+        };
+        let default = if pass.default {
+            ""
+        } else {
+            " [not in the default sweep]"
+        };
+        println!("  {:<20} {}{aka}{default}", pass.name, pass.description);
+    }
+}
+
+/// The passes to run, in order: `--delta-passes` (in the order given) or the
+/// default sweep, minus `--skip-delta-passes`.
+fn select_passes(only: Option<&str>, skip: Option<&str>) -> Result<Vec<&'static Pass>> {
+    let names = |list: &str| -> Result<Vec<&'static Pass>> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(|n| {
+                passes::find(n).ok_or_else(|| {
+                    anyhow::anyhow!("unknown pass '{n}' (see --print-delta-passes for the list)")
+                })
+            })
+            .collect()
+    };
+    let mut selected = match only {
+        Some(list) => names(list)?,
+        None => passes::default_passes(),
+    };
+    if let Some(list) = skip {
+        let skipped = names(list)?;
+        selected.retain(|p| !skipped.iter().any(|s| std::ptr::eq(*s, *p)));
+    }
+    if selected.is_empty() {
+        bail!("no passes left to run");
+    }
+    Ok(selected)
+}
+
+/// Bitcode when asked for (`--output-bitcode`) or the output is named
+/// `*.bc`, text when it is named `*.ll`, else the input's format.
+fn output_format(args: &Args, output: &Path, input_format: Format) -> Format {
+    if args.output_bitcode {
+        return Format::Bitcode;
+    }
+    match output.extension().and_then(|e| e.to_str()) {
+        Some("bc") => Format::Bitcode,
+        Some("ll") => Format::Text,
+        _ => input_format,
+    }
+}
+
+/// Fail before the reduction, not after it, when the result could not be
+/// written.
+fn check_output_writable(output: &Path) -> Result<()> {
+    if output.is_dir() {
+        bail!(
+            "opening output file: Is a directory: '{}'",
+            output.display()
+        );
+    }
+    let dir = match output.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if let Err(e) = tempfile::Builder::new()
+        .prefix(".whittle-probe-")
+        .tempfile_in(dir)
+    {
+        let reason = e.to_string();
+        bail!(
+            "opening output file: cannot write to directory '{}': {reason}",
+            dir.display()
+        );
+    }
+    if let Ok(meta) = fs::metadata(output) {
+        if meta.permissions().readonly() {
+            bail!("opening output file: '{}' is read-only", output.display());
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,258 @@
+//! Command-line arguments: llvm-reduce's flags first, then whittle's own.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::{ArgAction, Parser, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "whittle",
+    version,
+    about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging)",
+    long_about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging).\n\n\
+Shrinks an LLVM IR module (.ll or .bc) while an interestingness test keeps \
+succeeding. The test runs as `TEST [TEST-ARG]... CANDIDATE`; exit status 0 means \
+the candidate is still interesting. Every candidate passes the LLVM verifier \
+before the test sees it. Command lines written for llvm-reduce work unchanged.",
+    after_help = "Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll"
+)]
+pub struct Args {
+    /// The module to reduce (.ll or .bc)
+    #[arg(value_name = "INPUT")]
+    pub input: Option<PathBuf>,
+
+    /// Interestingness test, run as TEST [TEST-ARG]... CANDIDATE (exit 0 = interesting)
+    #[arg(long, value_name = "TEST")]
+    pub test: Option<PathBuf>,
+
+    /// Argument passed to the test before the candidate (repeatable)
+    #[arg(long = "test-arg", value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true)]
+    pub test_args: Vec<String>,
+
+    /// Where to write the result [default: reduced.ll, or reduced.bc for bitcode input]
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Replace the input file with the result (atomically)
+    #[arg(long)]
+    pub in_place: bool,
+
+    /// Passes to run, comma-separated, in this order (whittle's or llvm-reduce's names)
+    #[arg(long, value_name = "LIST")]
+    pub delta_passes: Option<String>,
+
+    /// Passes not to run, comma-separated
+    #[arg(long, value_name = "LIST")]
+    pub skip_delta_passes: Option<String>,
+
+    /// Print the passes and exit
+    #[arg(long)]
+    pub print_delta_passes: bool,
+
+    /// Sweeps over all passes at most
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub max_pass_iterations: usize,
+
+    /// Make a candidate that fails the verifier a hard error instead of skipping it
+    #[arg(long)]
+    pub abort_on_invalid_reduction: bool,
+
+    /// Hand the test bitcode files instead of textual IR
+    #[arg(long)]
+    pub write_tmp_files_as_bitcode: bool,
+
+    /// Write the result as bitcode whatever the output file is called
+    #[arg(long)]
+    pub output_bitcode: bool,
+
+    /// Target triple for target-dependent work (the module is not changed)
+    #[arg(long, value_name = "TRIPLE")]
+    pub mtriple: Option<String>,
+
+    /// Test up to N candidates at once [default: available cores]
+    #[arg(short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Inner minimizer of each level: weighted DD or classic ddmin
+    #[arg(long, value_enum, default_value_t = PolicyArg::Wdd)]
+    pub policy: PolicyArg,
+
+    /// Keep LLVM's crash reports and stack symbolization in the test's environment
+    #[arg(long)]
+    pub preserve_debug_environment: bool,
+
+    /// Print a line per pass that changed the module
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+
+    /// Print nothing but errors
+    #[arg(long, short = 'q', conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Input language (only 'ir' is supported)
+    #[arg(short = 'x', value_name = "LANG", hide = true)]
+    pub language: Option<String>,
+
+    /// Accepted for llvm-reduce compatibility (whittle never re-checks after counting)
+    #[arg(long, hide = true)]
+    pub skip_verify_interesting_after_counting_chunks: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PolicyArg {
+    Wdd,
+    Ddmin,
+}
+
+/// Long options, for accepting LLVM's single-dash spelling (`-mtriple=x`).
+const LONG_OPTIONS: &[&str] = &[
+    "test",
+    "test-arg",
+    "output",
+    "in-place",
+    "delta-passes",
+    "skip-delta-passes",
+    "print-delta-passes",
+    "max-pass-iterations",
+    "abort-on-invalid-reduction",
+    "write-tmp-files-as-bitcode",
+    "output-bitcode",
+    "mtriple",
+    "policy",
+    "preserve-debug-environment",
+    "verbose",
+    "quiet",
+    "skip-verify-interesting-after-counting-chunks",
+    "help",
+    "version",
+];
+
+/// Options that take their value as the next argument.
+const TAKES_VALUE: &[&str] = &[
+    "test",
+    "test-arg",
+    "output",
+    "delta-passes",
+    "skip-delta-passes",
+    "max-pass-iterations",
+    "mtriple",
+    "policy",
+];
+
+/// Rewrite LLVM-style `-long-option` into `--long-option`, leaving option
+/// values (the argument after `--test-arg`, say) alone.
+pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut out = Vec::new();
+    let mut value_next = false;
+    for (i, arg) in args.into_iter().enumerate() {
+        if i == 0 || value_next {
+            value_next = false;
+            out.push(arg);
+            continue;
+        }
+        let Some(s) = arg.to_str() else {
+            out.push(arg);
+            continue;
+        };
+        let (dashes, body) = if let Some(b) = s.strip_prefix("--") {
+            (2, b)
+        } else if let Some(b) = s.strip_prefix('-') {
+            (1, b)
+        } else {
+            (0, s)
+        };
+        let name = body.split('=').next().unwrap_or("");
+        let known = LONG_OPTIONS.contains(&name);
+        if dashes >= 1 && known && !body.contains('=') && TAKES_VALUE.contains(&name) {
+            value_next = true;
+        }
+        if dashes == 1 && known {
+            out.push(OsString::from(format!("-{s}")));
+        } else {
+            out.push(arg);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(args: &[&str]) -> Vec<String> {
+        normalize(args.iter().map(OsString::from))
+            .into_iter()
+            .map(|s| s.into_string().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn single_dash_long_options_are_accepted() {
+        assert_eq!(
+            norm(&[
+                "whittle",
+                "-abort-on-invalid-reduction",
+                "-mtriple=x86_64",
+                "-j",
+                "2",
+                "in.ll"
+            ]),
+            [
+                "whittle",
+                "--abort-on-invalid-reduction",
+                "--mtriple=x86_64",
+                "-j",
+                "2",
+                "in.ll"
+            ]
+        );
+    }
+
+    #[test]
+    fn test_arg_values_are_left_alone() {
+        assert_eq!(
+            norm(&[
+                "whittle",
+                "--test-arg",
+                "-test",
+                "-test-arg",
+                "--input-file",
+                "--test-arg=-output"
+            ]),
+            [
+                "whittle",
+                "--test-arg",
+                "-test",
+                "--test-arg",
+                "--input-file",
+                "--test-arg=-output"
+            ]
+        );
+    }
+
+    #[test]
+    fn flags_parse_like_llvm_reduce() {
+        let args = Args::try_parse_from(normalize(
+            [
+                "whittle",
+                "--test",
+                "FileCheck",
+                "--test-arg",
+                "--check-prefixes=CHECK",
+                "--test-arg",
+                "%s",
+                "in.ll",
+                "-o",
+                "out.ll",
+            ]
+            .map(OsString::from),
+        ))
+        .unwrap();
+        assert_eq!(args.test.unwrap(), PathBuf::from("FileCheck"));
+        assert_eq!(args.test_args, ["--check-prefixes=CHECK", "%s"]);
+        assert_eq!(args.output.unwrap(), PathBuf::from("out.ll"));
+        assert_eq!(args.max_pass_iterations, 5);
+        assert_eq!(args.policy, PolicyArg::Wdd);
+    }
+}
