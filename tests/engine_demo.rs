@@ -5,7 +5,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use whittle::dd::{hdd, Config, DDMin, HddOptions, Hierarchy, Judge, Policy, Verdict, Wdd};
+use whittle::dd::{
+    hdd, Config, DDMin, HddOptions, Hierarchy, Judge, MinimizerFactory, Verdict, Wdd,
+};
 
 /// A parse tree: node id -> (label, children).
 struct Tree {
@@ -159,7 +161,7 @@ impl Hierarchy for Demo<'_> {
     }
 }
 
-fn run(new_minimizer: &dyn Fn(&[u64]) -> Box<dyn Policy<usize>>) -> (String, usize) {
+fn run(new_minimizer: MinimizerFactory<'_>) -> (String, usize) {
     let tree = Tree::demo();
     let all: Config<u32> = tree.leaves_under(tree.root).into_iter().collect();
     let mut demo = Demo {

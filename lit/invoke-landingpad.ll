@@ -1,0 +1,60 @@
+; Deleting an invoke's landing pad turns the invoke into a call followed by
+; a branch to its normal destination (a plain branch to a landing pad would
+; be invalid); the pad's block goes, and the call stays. A landing pad the
+; test needs keeps its invoke.
+;
+; RUN: %whittle --abort-on-invalid-reduction --delta-passes=basic-blocks --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t
+; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
+; RUN: opt -passes=verify -disable-output %t
+
+; CHECK-INTERESTINGNESS: define void @keep_pad(
+; CHECK-INTERESTINGNESS: landingpad
+; CHECK-INTERESTINGNESS: define void @drop_pad(
+; CHECK-INTERESTINGNESS: store i32 1,
+
+; CHECK-FINAL-LABEL: define void @keep_pad(
+; CHECK-FINAL: invoke void @may_throw()
+; CHECK-FINAL-NEXT: to label %cont unwind label %pad
+; CHECK-FINAL: pad:
+; CHECK-FINAL-NEXT: landingpad { ptr, i32 }
+
+; CHECK-FINAL-LABEL: define void @drop_pad(
+; CHECK-FINAL-NEXT: entry:
+; CHECK-FINAL-NEXT: call void @may_throw()
+; CHECK-FINAL-NEXT: br label %cont
+; CHECK-FINAL: cont:
+; CHECK-FINAL-NEXT: store i32 1,
+; CHECK-FINAL-NOT: landingpad
+
+declare void @may_throw()
+declare i32 @__gxx_personality_v0(...)
+
+define void @keep_pad(ptr %p) personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @may_throw()
+          to label %cont unwind label %pad
+
+cont:
+  ret void
+
+pad:
+  %lp = landingpad { ptr, i32 }
+          cleanup
+  resume { ptr, i32 } %lp
+}
+
+define void @drop_pad(ptr %p) personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @may_throw()
+          to label %cont unwind label %pad
+
+cont:
+  store i32 1, ptr %p
+  ret void
+
+pad:
+  %lp = landingpad { ptr, i32 }
+          cleanup
+  store i32 2, ptr %p
+  resume { ptr, i32 } %lp
+}

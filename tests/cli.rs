@@ -1,0 +1,388 @@
+//! The command line's behaviour: every error is one line on stderr and a
+//! non-zero exit, the input is never touched without --in-place, and
+//! --in-place replaces it with a complete, reduced file.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
+
+const MODULE: &str = "\
+define i32 @keep(i32 %x) {
+  %a = add i32 %x, 1
+  %interesting = mul i32 %a, 3
+  ret i32 %interesting
+}
+
+define void @noise() {
+  ret void
+}
+";
+
+/// A scratch directory with an input module and an interestingness test
+/// that greps for `%interesting`.
+struct Scratch {
+    dir: tempfile::TempDir,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        let s = Scratch {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        s.write("input.ll", MODULE);
+        s.script("test.sh", "grep -q '%interesting = mul' \"$1\"");
+        s
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.dir.path().join(name)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let p = self.path(name);
+        fs::write(&p, text).unwrap();
+        p
+    }
+
+    fn script(&self, name: &str, body: &str) -> PathBuf {
+        let p = self.write(name, &format!("#!/bin/sh\n{body}\n"));
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+        p
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new(WHITTLE)
+            .args(args)
+            .current_dir(self.dir.path())
+            .output()
+            .unwrap()
+    }
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The run failed with exactly one line on stderr containing `needle`.
+fn assert_one_line_error(out: &Output, needle: &str) {
+    let err = stderr(out);
+    assert!(
+        !out.status.success(),
+        "expected failure, got success; stderr: {err}"
+    );
+    assert_eq!(err.lines().count(), 1, "error is not one line: {err:?}");
+    assert!(err.starts_with("whittle: error: "), "{err}");
+    assert!(err.contains(needle), "expected {needle:?} in {err:?}");
+}
+
+#[test]
+fn reduces_and_leaves_the_input_alone() {
+    let s = Scratch::new();
+    let out = s.run(&["--test", "./test.sh", "input.ll", "-o", "out.ll"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(s.path("input.ll")).unwrap(), MODULE);
+    let reduced = fs::read_to_string(s.path("out.ll")).unwrap();
+    assert!(reduced.contains("%interesting = mul"));
+    assert!(!reduced.contains("@noise"), "{reduced}");
+    let summary = stderr(&out);
+    assert!(summary.contains("oracle calls:"), "{summary}");
+    assert!(summary.contains("instructions: 4 -> "), "{summary}");
+}
+
+#[test]
+fn default_output_is_reduced_ll_in_the_working_directory() {
+    let s = Scratch::new();
+    let out = s.run(&["--test=./test.sh", "input.ll"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(s.path("reduced.ll").exists());
+}
+
+#[test]
+fn in_place_replaces_the_input_with_the_result() {
+    let s = Scratch::new();
+    fs::set_permissions(s.path("input.ll"), fs::Permissions::from_mode(0o640)).unwrap();
+    let out = s.run(&["--test", "./test.sh", "--in-place", "input.ll"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reduced = fs::read_to_string(s.path("input.ll")).unwrap();
+    assert_ne!(reduced, MODULE);
+    assert!(
+        reduced.contains("%interesting = mul") && !reduced.contains("@noise"),
+        "{reduced}"
+    );
+    // The replacement keeps the file's mode and leaves no temporary behind.
+    let mode = fs::metadata(s.path("input.ll"))
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(mode, 0o640);
+    let leftovers: Vec<_> = fs::read_dir(s.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with(".whittle"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert!(!s.path("reduced.ll").exists());
+}
+
+#[test]
+fn missing_input() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "nope.ll"]),
+        "cannot read 'nope.ll'",
+    );
+}
+
+#[test]
+fn unreadable_input() {
+    let s = Scratch::new();
+    fs::create_dir(s.path("dir.ll")).unwrap();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "dir.ll"]),
+        "cannot read 'dir.ll'",
+    );
+}
+
+#[test]
+fn empty_input() {
+    let s = Scratch::new();
+    s.write("empty.ll", "");
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "empty.ll"]),
+        "'empty.ll' is empty",
+    );
+}
+
+#[test]
+fn unparsable_input_reports_line_and_column() {
+    let s = Scratch::new();
+    s.write("bad.ll", "define i32 @f() {\n  ret i32 %nope\n}\n");
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "bad.ll"]),
+        "bad.ll:2:11: error: use of undefined value '%nope'",
+    );
+}
+
+#[test]
+fn bad_bitcode() {
+    let s = Scratch::new();
+    fs::write(s.path("bad.bc"), b"BC\xC0\xDEgarbage").unwrap();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "bad.bc"]),
+        "bad.bc: invalid bitcode",
+    );
+}
+
+#[test]
+fn input_that_fails_the_verifier() {
+    let s = Scratch::new();
+    s.write(
+        "invalid.ll",
+        "define i32 @f() {\nentry:\n  %x = add i32 %x, 1\n  ret i32 %x\n}\n",
+    );
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "invalid.ll"]),
+        "'invalid.ll' is not valid IR (the verifier says:",
+    );
+}
+
+#[test]
+fn missing_test() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["--test", "./no-such-test.sh", "input.ll"]),
+        "cannot run interestingness test './no-such-test.sh': No such file or directory",
+    );
+}
+
+#[test]
+fn test_without_execute_permission() {
+    let s = Scratch::new();
+    fs::set_permissions(s.path("test.sh"), fs::Permissions::from_mode(0o644)).unwrap();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "input.ll"]),
+        "Permission denied",
+    );
+}
+
+#[test]
+fn uninteresting_input_reports_status_and_stderr() {
+    let s = Scratch::new();
+    s.script("boring.sh", "echo 'no crash here' >&2\nexit 3");
+    let out = s.run(&["--test", "./boring.sh", "input.ll"]);
+    assert_one_line_error(
+        &out,
+        "input isn't interesting: the test ended with exit status 3",
+    );
+    assert!(stderr(&out).contains("no crash here"));
+    assert!(!s.path("reduced.ll").exists());
+}
+
+#[test]
+fn output_in_a_missing_directory() {
+    let s = Scratch::new();
+    let out = s.run(&[
+        "--test",
+        "./test.sh",
+        "input.ll",
+        "-o",
+        "no/such/dir/out.ll",
+    ]);
+    assert_one_line_error(
+        &out,
+        "opening output file: cannot write to directory 'no/such/dir'",
+    );
+}
+
+#[test]
+fn output_that_is_a_directory() {
+    let s = Scratch::new();
+    fs::create_dir(s.path("outdir")).unwrap();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "input.ll", "-o", "outdir"]),
+        "opening output file: Is a directory",
+    );
+}
+
+#[test]
+fn read_only_output_directory() {
+    // Root may write anywhere, so only check where permissions bite.
+    if running_as_root() {
+        return;
+    }
+    let s = Scratch::new();
+    fs::create_dir(s.path("ro")).unwrap();
+    fs::set_permissions(s.path("ro"), fs::Permissions::from_mode(0o555)).unwrap();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "input.ll", "-o", "ro/out.ll"]),
+        "opening output file",
+    );
+}
+
+fn running_as_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| o.stdout.starts_with(b"0\n"))
+        .unwrap_or(false)
+}
+
+#[test]
+fn unknown_pass() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&[
+            "--test",
+            "./test.sh",
+            "--delta-passes=instructions,no-such-pass",
+            "input.ll",
+        ]),
+        "unknown pass 'no-such-pass'",
+    );
+}
+
+#[test]
+fn missing_test_option_and_missing_input() {
+    let s = Scratch::new();
+    assert_one_line_error(&s.run(&["input.ll"]), "--test option must be specified");
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh"]),
+        "reduction testcase positional argument must be specified",
+    );
+}
+
+#[test]
+fn unsupported_input_language() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["-x", "mir", "--test", "./test.sh", "input.ll"]),
+        "only LLVM IR",
+    );
+}
+
+#[test]
+fn no_arguments_prints_help() {
+    let out = Command::new(WHITTLE).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("LLVM automatic testcase reducer"));
+}
+
+#[test]
+fn print_delta_passes_lists_llvm_reduce_names() {
+    let out = Command::new(WHITTLE)
+        .arg("--print-delta-passes")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for name in [
+        "module-items",
+        "function-bodies",
+        "basic-blocks",
+        "instructions",
+        "operands",
+        "unreachable-basic-blocks",
+    ] {
+        assert!(text.contains(name), "{name} missing from {text}");
+    }
+}
+
+#[test]
+fn llvm_reduce_names_select_passes() {
+    let s = Scratch::new();
+    let out = s.run(&[
+        "--test",
+        "./test.sh",
+        "-delta-passes=functions",
+        "input.ll",
+        "-o",
+        "out.ll",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reduced = fs::read_to_string(s.path("out.ll")).unwrap();
+    // Functions only: @noise goes, @keep's instructions stay.
+    assert!(
+        !reduced.contains("@noise") && reduced.contains("%a = add"),
+        "{reduced}"
+    );
+}
+
+#[test]
+fn abort_on_invalid_reduction_is_accepted_single_dash() {
+    let s = Scratch::new();
+    let out = s.run(&[
+        "-abort-on-invalid-reduction",
+        "--test",
+        "./test.sh",
+        "input.ll",
+        "-o",
+        "out.ll",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn the_output_is_written_even_when_nothing_could_be_removed() {
+    let s = Scratch::new();
+    // Everything is needed: the output is the input, printed.
+    s.script("all.sh", "grep -q '@noise' \"$1\" && grep -q 'add i32 %x, 1' \"$1\" && grep -q 'mul i32 %a, 3' \"$1\"");
+    let out = s.run(&["--test", "./all.sh", "input.ll", "-o", "out.ll"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reduced = fs::read_to_string(s.path("out.ll")).unwrap();
+    assert!(reduced.contains("@noise"));
+    assert_valid(&s.path("out.ll"));
+}
+
+fn assert_valid(path: &Path) {
+    let opt = Path::new("/usr/lib/llvm-22/bin/opt");
+    let status = Command::new(opt)
+        .args(["-passes=verify", "-disable-output"])
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
