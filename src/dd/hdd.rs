@@ -24,6 +24,9 @@ pub trait Hierarchy: Judge<usize> {
     fn commit(&mut self, kept: &Config<usize>) -> bool;
 }
 
+/// Builds the inner minimizer of a level from the weights of its targets.
+pub type MinimizerFactory<'a> = &'a dyn Fn(&[u64]) -> Box<dyn Policy<usize>>;
+
 /// How far [`hdd`] goes.
 #[derive(Clone, Copy, Debug)]
 pub struct HddOptions {
@@ -46,7 +49,7 @@ pub struct HddReport {
 /// that level's weights.
 pub fn hdd(
     hierarchy: &mut dyn Hierarchy,
-    new_minimizer: &dyn Fn(&[u64]) -> Box<dyn Policy<usize>>,
+    new_minimizer: MinimizerFactory<'_>,
     options: HddOptions,
 ) -> HddReport {
     let mut report = HddReport::default();

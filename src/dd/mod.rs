@@ -10,7 +10,7 @@ mod hdd;
 mod partition;
 
 pub use ddmin::{DDMin, Granular, Wdd};
-pub use hdd::{hdd, HddOptions, HddReport, Hierarchy};
+pub use hdd::{hdd, HddOptions, HddReport, Hierarchy, MinimizerFactory};
 pub use partition::{partition, weighted_partition};
 
 use std::collections::BTreeSet;
