@@ -11,8 +11,8 @@
 
 ; CHECK-INTERESTINGNESS: store i32 {{.*}}, ptr %p
 
-; ONE-LOG: , 1 sweep{{$}}
-; FIX-LOG: , 2 sweeps{{$}}
+; ONE-LOG: ; 1 sweep{{$}}
+; FIX-LOG: ; 2 sweeps{{$}}
 ; CHECK-FINAL: store i32 0, ptr %p
 ; CHECK-FINAL-NEXT: ret void
 

@@ -82,11 +82,23 @@ pub struct Args {
     #[arg(long)]
     pub preserve_debug_environment: bool,
 
-    /// Print a line per pass that changed the module
+    /// Kill a test (and everything it started) after SECONDS; it counts as not interesting
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+
+    /// Keep the scratch directory (candidates, the tests' working directories) and print where it is
+    #[arg(long)]
+    pub save_temps: bool,
+
+    /// Write every figure of the run (calls by verdict and pass, cache hits, timeouts, times, sizes) as JSON
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
+
+    /// Also print a line per pass that changed the module, and how failing tests ended
     #[arg(long, short = 'v')]
     pub verbose: bool,
 
-    /// Print nothing but errors
+    /// Print nothing but errors and warnings (no progress, no summary)
     #[arg(long, short = 'q', conflicts_with = "verbose")]
     pub quiet: bool,
 
@@ -121,6 +133,9 @@ const LONG_OPTIONS: &[&str] = &[
     "mtriple",
     "policy",
     "preserve-debug-environment",
+    "timeout",
+    "save-temps",
+    "stats-json",
     "verbose",
     "quiet",
     "skip-verify-interesting-after-counting-chunks",
@@ -138,6 +153,8 @@ const TAKES_VALUE: &[&str] = &[
     "max-pass-iterations",
     "mtriple",
     "policy",
+    "timeout",
+    "stats-json",
 ];
 
 /// Rewrite LLVM-style `-long-option` into `--long-option`, leaving option

@@ -11,6 +11,8 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::{CommandFactory, Parser};
@@ -18,7 +20,7 @@ use inkwell::context::Context;
 use whittle::llvm::{self, Format};
 use whittle::oracle::script::ScriptOracle;
 use whittle::passes::{self, Pass, PASSES};
-use whittle::reducer::{self, PolicyKind, Settings};
+use whittle::reducer::{self, Display, PolicyKind, Settings, Stats, Stopped};
 
 use cli::{Args, PolicyArg};
 
@@ -33,8 +35,13 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => e.exit(),
     };
+    whittle::interrupt::install();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<Stopped>() => {
+            // The message and the partial summary were printed by `run`.
+            ExitCode::from(130)
+        }
         Err(e) => {
             let message = format!("{e:#}").replace('\n', " ");
             eprintln!("whittle: error: {message}");
@@ -84,6 +91,23 @@ fn run(args: Args) -> Result<()> {
     let output_format = output_format(&args, &output, input_format);
     check_output_writable(&output)?;
 
+    let display = if args.quiet {
+        Display::Quiet
+    } else if args.verbose {
+        Display::Verbose
+    } else {
+        Display::Normal
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let timeout = match args.timeout {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            bail!("--timeout must be a positive number of seconds, not {t}")
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
     let settings = Settings {
         passes: selected,
         policy: match args.policy {
@@ -99,11 +123,33 @@ fn run(args: Args) -> Result<()> {
         },
         output: output.clone(),
         output_format,
-        progress: args.verbose,
+        jobs,
+        display,
+        save_temps: args.save_temps,
     };
-    let mut oracle = ScriptOracle::new(test, args.test_args.clone())
-        .preserve_debug_environment(args.preserve_debug_environment);
-    let stats = reducer::run(module, &mut oracle, &settings)?;
+    let oracle = ScriptOracle::new(test, args.test_args.clone())
+        .preserve_debug_environment(args.preserve_debug_environment)
+        .timeout(timeout);
+    let name = input.display().to_string();
+    let result = reducer::run(module, &name, Arc::new(oracle), &settings);
+    let stats = match result {
+        Ok(stats) => stats,
+        Err(e) => {
+            if let Some(Stopped::Interrupted(stats)) = e.downcast_ref::<Stopped>() {
+                eprintln!(
+                    "whittle: interrupted; the best reduction so far is in '{}'",
+                    output.display()
+                );
+                report(&args, &input, &output, stats)?;
+            }
+            return Err(e);
+        }
+    };
+    report(&args, &input, &output, &stats)
+}
+
+/// Print the summary (unless --quiet) and write --stats-json.
+fn report(args: &Args, input: &Path, output: &Path, stats: &Stats) -> Result<()> {
     if !args.quiet {
         eprintln!(
             "whittle: reduced '{}' -> '{}'",
@@ -113,6 +159,11 @@ fn run(args: Args) -> Result<()> {
         for line in stats.summary().lines() {
             eprintln!("  {line}");
         }
+    }
+    if let Some(path) = &args.stats_json {
+        let json = serde_json::to_vec_pretty(stats)?;
+        reducer::write_atomically(path, &json)
+            .map_err(|e| anyhow::anyhow!("--stats-json: {e:#}"))?;
     }
     Ok(())
 }

@@ -367,6 +367,12 @@ int whittle_operand_is_reducible(LLVMValueRef Inst, unsigned Idx) {
     return 0;
   if (isLifetimeMarker(I))
     return 0;
+  // A PHI lists a block once per edge, and those entries must agree: the
+  // first entry of a block stands for all of them.
+  if (auto *PN = dyn_cast<PHINode>(I))
+    for (unsigned J = 0; J < Idx; ++J)
+      if (PN->getIncomingBlock(J) == PN->getIncomingBlock(Idx))
+        return 0;
   if (auto *CB = dyn_cast<CallBase>(I)) {
     if (CB->isCallee(&U))
       return 0;
@@ -384,8 +390,18 @@ int whittle_operand_is_reducible(LLVMValueRef Inst, unsigned Idx) {
 void whittle_set_operand_to_default(LLVMValueRef Inst, unsigned Idx) {
   Instruction *I = unwrap<Instruction>(Inst);
   Type *T = I->getOperand(Idx)->getType();
-  if (Constant *C = defaultValue(T))
-    I->setOperand(Idx, C);
+  Constant *C = defaultValue(T);
+  if (!C)
+    return;
+  if (auto *PN = dyn_cast<PHINode>(I)) {
+    // Every entry for the same block changes together.
+    BasicBlock *From = PN->getIncomingBlock(Idx);
+    for (unsigned J = 0, E = PN->getNumIncomingValues(); J < E; ++J)
+      if (PN->getIncomingBlock(J) == From)
+        PN->setIncomingValue(J, C);
+    return;
+  }
+  I->setOperand(Idx, C);
 }
 
 // Instructions in all function bodies of the module.

@@ -1,166 +1,194 @@
 //! The llvm-reduce style oracle: run `SCRIPT ARG... CANDIDATE`, exit status 0
 //! means interesting.
+//!
+//! The test runs in a scratch directory private to its worker (so parallel
+//! tests cannot clobber each other's files), with `TMPDIR` pointing there
+//! too; the program and any argument naming an existing file relative to
+//! the directory whittle was started in are made absolute first.
 
-use std::io::Read;
-use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 
+use super::process::{self, Cancel, Ended, TestCommand};
 use super::{Oracle, Outcome};
 use crate::dd::Verdict;
 
-/// How much of a test's stderr is kept for messages.
-const STDERR_TAIL_BYTES: usize = 4096;
-
 /// Runs the user's interestingness test.
 pub struct ScriptOracle {
-    program: PathBuf,
-    args: Vec<String>,
-    /// Keep the debugging environment (crash reports, symbolization) the
-    /// tested LLVM tools would otherwise be told to skip.
-    preserve_debug_environment: bool,
+    command: TestCommand,
+    shown_program: String,
 }
 
 impl ScriptOracle {
+    /// `program` is looked up on PATH when it has no `/`.
     pub fn new(program: impl Into<PathBuf>, args: Vec<String>) -> Self {
+        let program = program.into();
+        let shown_program = program.display().to_string();
+        let cwd = std::env::current_dir().unwrap_or_default();
+        let program = if program.components().count() > 1 && program.is_relative() {
+            cwd.join(&program)
+        } else {
+            program
+        };
+        let args = args
+            .into_iter()
+            .map(|a| {
+                let p = Path::new(&a);
+                if !a.starts_with('-') && p.is_relative() && cwd.join(p).exists() {
+                    cwd.join(p).display().to_string()
+                } else {
+                    a
+                }
+            })
+            .collect();
+        // Crashing LLVM tools would otherwise write crash reports and
+        // symbolize stacks on every test: slow, and noise on disk.
+        let env = vec![
+            ("LLVM_DISABLE_CRASH_REPORT".to_string(), "1".to_string()),
+            ("LLVM_DISABLE_SYMBOLIZATION".to_string(), "1".to_string()),
+        ];
         ScriptOracle {
-            program: program.into(),
-            args,
-            preserve_debug_environment: false,
+            command: TestCommand {
+                program,
+                args,
+                env,
+                cwd: None,
+                timeout: None,
+            },
+            shown_program,
         }
     }
 
+    /// Keep the debugging environment (crash reports, symbolization).
     pub fn preserve_debug_environment(mut self, yes: bool) -> Self {
-        self.preserve_debug_environment = yes;
+        if yes {
+            self.command
+                .env
+                .retain(|(k, _)| !k.starts_with("LLVM_DISABLE_"));
+        }
+        self
+    }
+
+    /// Kill a test (and everything it started) after `timeout`; it then
+    /// counts as not interesting.
+    pub fn timeout(mut self, timeout: Option<Duration>) -> Self {
+        self.command.timeout = timeout;
         self
     }
 }
 
 impl Oracle for ScriptOracle {
-    fn judge(&mut self, candidate: &Path) -> Result<Outcome> {
-        let mut cmd = Command::new(&self.program);
-        cmd.args(&self.args)
-            .arg(candidate)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped());
-        if !self.preserve_debug_environment {
-            // Crashing LLVM tools would otherwise write crash reports and
-            // symbolize stacks on every test: slow, and noise on disk.
-            cmd.env("LLVM_DISABLE_CRASH_REPORT", "1")
-                .env("LLVM_DISABLE_SYMBOLIZATION", "1");
-        }
-        let mut child = cmd.spawn().map_err(|e| {
+    fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
+        let mut command = self.command.clone();
+        command.cwd = Some(scratch.to_path_buf());
+        command
+            .env
+            .push(("TMPDIR".to_string(), scratch.display().to_string()));
+        let out = process::run(&command, candidate, cancel).map_err(|e| {
             anyhow!(
                 "cannot run interestingness test '{}': {e}",
-                self.program.display()
+                self.shown_program
             )
         })?;
-        let stderr_tail = read_tail(
-            child.stderr.take().expect("stderr is piped"),
-            STDERR_TAIL_BYTES,
-        );
-        let status = child.wait()?;
-        let verdict = if status.success() {
-            Verdict::Interesting
-        } else {
-            Verdict::NotInteresting
+        let verdict = match out.ended {
+            Ended::Exited(0) => Verdict::Interesting,
+            Ended::Cancelled => Verdict::Unresolved,
+            _ => Verdict::NotInteresting,
         };
         Ok(Outcome {
             verdict,
-            status: describe(status),
-            stderr_tail,
+            status: out.ended.describe(),
+            stdout_tail: out.stdout_tail,
+            stderr_tail: out.stderr_tail,
+            timed_out: out.ended == Ended::TimedOut,
+            cancelled: out.ended == Ended::Cancelled,
+            elapsed: out.elapsed,
         })
     }
-}
-
-/// Read a stream to its end, keeping only its last `limit` bytes.
-fn read_tail(mut stream: impl Read, limit: usize) -> String {
-    let mut tail: Vec<u8> = Vec::new();
-    let mut buf = [0u8; 8192];
-    while let Ok(n) = stream.read(&mut buf) {
-        if n == 0 {
-            break;
-        }
-        tail.extend_from_slice(&buf[..n]);
-        if tail.len() > 2 * limit {
-            tail.drain(..tail.len() - limit);
-        }
-    }
-    if tail.len() > limit {
-        tail.drain(..tail.len() - limit);
-    }
-    String::from_utf8_lossy(&tail).into_owned()
-}
-
-/// "exit status 1", "killed by signal 11 (SIGSEGV)".
-pub fn describe(status: ExitStatus) -> String {
-    if let Some(code) = status.code() {
-        format!("exit status {code}")
-    } else if let Some(sig) = status.signal() {
-        format!(
-            "killed by signal {sig}{}",
-            signal_name(sig)
-                .map(|n| format!(" ({n})"))
-                .unwrap_or_default()
-        )
-    } else {
-        status.to_string()
-    }
-}
-
-fn signal_name(sig: i32) -> Option<&'static str> {
-    Some(match sig {
-        4 => "SIGILL",
-        6 => "SIGABRT",
-        8 => "SIGFPE",
-        9 => "SIGKILL",
-        11 => "SIGSEGV",
-        15 => "SIGTERM",
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn judge(o: &ScriptOracle) -> Outcome {
+        let dir = tempfile::tempdir().unwrap();
+        o.judge(Path::new("cand.ll"), dir.path(), &Cancel::new())
+            .unwrap()
+    }
+
     #[test]
     fn exit_zero_is_interesting() {
-        let mut o = ScriptOracle::new("true", vec![]);
         assert_eq!(
-            o.judge(Path::new("x.ll")).unwrap().verdict,
+            judge(&ScriptOracle::new("true", vec![])).verdict,
             Verdict::Interesting
         );
-        let mut o = ScriptOracle::new("false", vec![]);
-        let out = o.judge(Path::new("x.ll")).unwrap();
+        let out = judge(&ScriptOracle::new("false", vec![]));
         assert_eq!(out.verdict, Verdict::NotInteresting);
         assert_eq!(out.status, "exit status 1");
     }
 
     #[test]
     fn the_candidate_is_the_last_argument_and_stderr_is_kept() {
-        let mut o = ScriptOracle::new(
+        let o = ScriptOracle::new(
             "sh",
             vec!["-c".into(), "echo \"got $0\" >&2; exit 3".into()],
         );
-        let out = o.judge(Path::new("cand.ll")).unwrap();
+        let out = judge(&o);
         assert_eq!(out.status, "exit status 3");
         assert_eq!(out.stderr_tail.trim(), "got cand.ll");
     }
 
     #[test]
-    fn a_missing_program_is_an_error() {
-        let mut o = ScriptOracle::new("/nonexistent/test.sh", vec![]);
-        let err = o.judge(Path::new("x.ll")).unwrap_err().to_string();
-        assert!(err.contains("cannot run interestingness test"), "{err}");
+    fn the_test_runs_in_its_scratch_directory_with_llvm_debugging_off() {
+        let o = ScriptOracle::new(
+            "sh",
+            vec![
+                "-c".into(),
+                "pwd >&2; echo $TMPDIR $LLVM_DISABLE_CRASH_REPORT >&2".into(),
+            ],
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let out = o
+            .judge(Path::new("c.ll"), dir.path(), &Cancel::new())
+            .unwrap();
+        let canonical = dir.path().canonicalize().unwrap();
+        let lines: Vec<&str> = out.stderr_tail.lines().collect();
+        assert_eq!(Path::new(lines[0]).canonicalize().unwrap(), canonical);
+        assert_eq!(lines[1], format!("{} 1", dir.path().display()));
+        let o = ScriptOracle::new(
+            "sh",
+            vec![
+                "-c".into(),
+                "echo ${LLVM_DISABLE_CRASH_REPORT:-unset} >&2".into(),
+            ],
+        )
+        .preserve_debug_environment(true);
+        assert_eq!(judge(&o).stderr_tail.trim(), "unset");
     }
 
     #[test]
-    fn stderr_is_bounded() {
-        let tail = read_tail(&vec![b'x'; 100_000][..], 4096);
-        assert_eq!(tail.len(), 4096);
+    fn a_missing_program_is_an_error() {
+        let o = ScriptOracle::new("/nonexistent/test.sh", vec![]);
+        let dir = tempfile::tempdir().unwrap();
+        let err = o
+            .judge(Path::new("x.ll"), dir.path(), &Cancel::new())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("cannot run interestingness test '/nonexistent/test.sh'"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_timeout_is_not_interesting() {
+        let o = ScriptOracle::new("sh", vec!["-c".into(), "sleep 30".into()])
+            .timeout(Some(Duration::from_millis(100)));
+        let out = judge(&o);
+        assert!(out.timed_out);
+        assert_eq!(out.verdict, Verdict::NotInteresting);
     }
 }

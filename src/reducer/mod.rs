@@ -1,0 +1,589 @@
+//! One reduction of an LLVM module: the passes are the levels of an HDD
+//! hierarchy, candidates are built, verified and tested by a pool of
+//! workers, and the best module so far is always on disk.
+//!
+//! Candidates of a level are built from a *base* snapshot of the module, so
+//! that a target index means the same thing for every candidate. When an
+//! accepted candidate still has exactly the targets it kept, it becomes the
+//! new base (the targets renumbered), so later candidates are built from the
+//! smaller module; otherwise the base stays.
+//!
+//! With `-j N`, the next N proposals are evaluated at once and the first
+//! interesting one *in proposal order* wins, exactly as testing them one by
+//! one would choose; tests that lose are killed. So the result does not
+//! depend on N.
+
+mod output;
+mod pool;
+mod progress;
+mod stats;
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context as _, Result};
+use inkwell::context::Context;
+use inkwell::module::Module;
+
+pub use output::{directory_of, write_atomically};
+pub use stats::{PassStats, Stats};
+
+use crate::dd::{hdd, Config, DDMin, HddOptions, Hierarchy, Judge, Policy, Verdict, Wdd};
+use crate::interrupt;
+use crate::llvm::{self, ir, Format};
+use crate::oracle::{Cancel, Oracle};
+use crate::passes::{Pass, Targets};
+use pool::{Evaluation, Job, JobResult, Pool, Shared, Snapshot, State};
+use progress::Progress;
+
+/// The inner minimizer of each level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyKind {
+    /// Weighted delta debugging: chunks of equal instruction count.
+    Wdd,
+    /// ddmin: chunks of equal target count.
+    DDMin,
+}
+
+/// How the progress of a run is shown on stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Display {
+    /// Nothing but errors and warnings.
+    Quiet,
+    /// A live status line on a terminal, periodic log lines otherwise.
+    Normal,
+    /// As Normal, plus a line per pass that changed the module and the
+    /// output of tests that ended unexpectedly.
+    Verbose,
+}
+
+/// How a reduction runs.
+#[derive(Clone)]
+pub struct Settings {
+    pub passes: Vec<&'static Pass>,
+    pub policy: PolicyKind,
+    /// Sweeps over all passes at most.
+    pub max_pass_iterations: usize,
+    /// Treat a candidate that fails the verifier as a hard error.
+    pub abort_on_invalid: bool,
+    /// Format of the files handed to the test.
+    pub tmp_format: Format,
+    pub output: PathBuf,
+    pub output_format: Format,
+    /// Candidates tested at once.
+    pub jobs: usize,
+    pub display: Display,
+    /// Keep the scratch directory (candidates, test scratch) at the end.
+    pub save_temps: bool,
+}
+
+/// How a run ended when it did not finish.
+#[derive(Debug)]
+pub enum Stopped {
+    /// Ctrl-C or SIGTERM; the best module so far is at the output path.
+    Interrupted(Box<Stats>),
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Interrupted(_) => write!(f, "interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Reduce `module` with `oracle`, writing the best module so far to
+/// `settings.output` after every improvement and at the end. An interrupt
+/// ends the run early with a [`Stopped`] error, the best module so far
+/// written.
+pub fn run(
+    module: Module<'_>,
+    module_name: &str,
+    oracle: Arc<dyn Oracle>,
+    settings: &Settings,
+) -> Result<Stats> {
+    let started = Instant::now();
+    let scratch = tempfile::Builder::new()
+        .prefix("whittle-")
+        .tempdir()
+        .context("cannot create a temporary directory")?;
+    let stats = Stats {
+        instructions_before: ir::instruction_count(&module),
+        bytes_before: llvm::serialize(&module, settings.output_format).len() as u64,
+        jobs: settings.jobs.max(1),
+        ..Stats::default()
+    };
+    let snapshot = Snapshot {
+        version: 0,
+        bitcode: Arc::new(llvm::serialize(&module, Format::Bitcode)),
+    };
+    drop(module);
+    let shared = Arc::new(Shared {
+        oracle,
+        tmp_format: settings.tmp_format,
+        output_format: settings.output_format,
+        module_name: module_name.to_string(),
+        cache: Mutex::new(Default::default()),
+    });
+    let pool =
+        Pool::new(settings.jobs, shared, scratch.path()).context("cannot start worker threads")?;
+    let mut reduction = Reduction {
+        settings,
+        pool,
+        progress: Progress::new(settings.display, stats.instructions_before),
+        current: snapshot,
+        current_hash: None,
+        current_output: Vec::new(),
+        current_instructions: stats.instructions_before,
+        output_written: false,
+        next_version: 1,
+        next_job: 0,
+        level: None,
+        stats,
+        fatal: None,
+        started,
+    };
+
+    reduction.check_input()?;
+    let policy = settings.policy;
+    let new_minimizer = move |weights: &[u64]| -> Box<dyn Policy<usize>> {
+        match policy {
+            PolicyKind::DDMin => Box::new(DDMin::new()),
+            PolicyKind::Wdd => Box::new(Wdd::new(weights.iter().copied().enumerate().collect())),
+        }
+    };
+    let report = hdd(
+        &mut reduction,
+        &new_minimizer,
+        HddOptions {
+            max_sweeps: settings.max_pass_iterations.max(1),
+        },
+    );
+    reduction.stats.sweeps = report.sweeps;
+    reduction.progress.finish();
+
+    if let Some(err) = reduction.fatal.take() {
+        return Err(err);
+    }
+    let interrupted = interrupt::requested();
+    // The output always ends up holding the best module so far.
+    reduction.save_output()?;
+    if !interrupted {
+        reduction.final_check();
+    }
+    let mut stats = std::mem::take(&mut reduction.stats);
+    stats.instructions_after = reduction.current_instructions;
+    stats.bytes_after = reduction.current_output.len() as u64;
+    stats.wall_time_s = started.elapsed().as_secs_f64();
+    stats.interrupted = interrupted;
+    drop(reduction);
+    if settings.save_temps {
+        let kept = scratch.keep();
+        eprintln!("whittle: scratch files kept in '{}'", kept.display());
+    }
+    if interrupted {
+        return Err(Stopped::Interrupted(Box::new(stats)).into());
+    }
+    Ok(stats)
+}
+
+/// The current level: its pass, the base snapshot candidates are built from,
+/// and which of the level's targets (engine indices) the base still has.
+struct Level {
+    pass: &'static Pass,
+    base: Snapshot,
+    /// Engine index of each target of `base`, ascending.
+    base_targets: Vec<usize>,
+    start_hash: Option<blake3::Hash>,
+}
+
+/// The LLVM module seen as an HDD hierarchy whose levels are passes.
+struct Reduction<'s> {
+    settings: &'s Settings,
+    pool: Pool,
+    progress: Progress,
+    /// The smallest interesting module so far.
+    current: Snapshot,
+    /// Hash of its bytes as handed to the test.
+    current_hash: Option<blake3::Hash>,
+    /// Its bytes in the output format.
+    current_output: Vec<u8>,
+    current_instructions: u64,
+    output_written: bool,
+    next_version: u64,
+    next_job: u64,
+    level: Option<Level>,
+    stats: Stats,
+    /// An error that must end the run (the test cannot run, an invalid
+    /// candidate under --abort-on-invalid-reduction, the output cannot be
+    /// written).
+    fatal: Option<anyhow::Error>,
+    started: Instant,
+}
+
+/// A job in flight, in proposal order.
+struct InFlight {
+    id: u64,
+    position: usize,
+    kept: Config<usize>,
+    cancel: Arc<Cancel>,
+    result: Option<JobResult>,
+}
+
+impl Reduction<'_> {
+    fn job(
+        &mut self,
+        base: Snapshot,
+        pass: Option<&'static Pass>,
+        keep: Vec<bool>,
+        force_test: bool,
+    ) -> Job {
+        self.next_job += 1;
+        Job {
+            id: self.next_job,
+            base,
+            pass,
+            keep: Arc::new(keep),
+            current_hash: self.current_hash,
+            force_test,
+            cancel: Arc::new(Cancel::new()),
+        }
+    }
+
+    /// Run one job to completion on the pool (the initial and final checks).
+    fn run_alone(&mut self, job: Job) -> Option<JobResult> {
+        let id = job.id;
+        self.pool.submit(job);
+        loop {
+            if let Some(r) = self.pool.next_result(Duration::from_millis(100)) {
+                if r.id == id {
+                    return Some(r);
+                }
+            } else if interrupt::requested() {
+                return None;
+            }
+        }
+    }
+
+    /// The input must be interesting to begin with.
+    fn check_input(&mut self) -> Result<()> {
+        let job = self.job(self.current.clone(), None, Vec::new(), true);
+        let Some(result) = self.run_alone(job) else {
+            bail!("interrupted before the input was tested");
+        };
+        self.account_overhead(&result);
+        match result.evaluation {
+            Evaluation::Tested(outcome) => {
+                self.stats.tests += 1;
+                self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                if outcome.verdict != Verdict::Interesting {
+                    self.stats.not_interesting += 1;
+                    let tail = outcome.stderr_tail.trim();
+                    let tail: Vec<&str> = tail.lines().rev().take(3).collect();
+                    let tail: Vec<&str> = tail.into_iter().rev().collect();
+                    bail!(
+                        "input isn't interesting: the test ended with {}{}",
+                        outcome.status,
+                        if tail.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; its stderr ends: {}", tail.join(" | "))
+                        }
+                    );
+                }
+                self.stats.interesting += 1;
+            }
+            Evaluation::Failed(message) => bail!("{message}"),
+            Evaluation::Invalid(message) => {
+                bail!("the input does not verify after a bitcode round trip: {message}")
+            }
+            _ => bail!("the input could not be tested"),
+        }
+        let state = result
+            .state
+            .expect("an interesting result carries its state");
+        self.current_output = state.output;
+        self.current_hash = result.hash;
+        Ok(())
+    }
+
+    /// Re-test the final module once; a flaky test is reported, and the
+    /// output (which did test interesting when it was accepted) is kept.
+    fn final_check(&mut self) {
+        if self.current.version == 0 {
+            // Nothing was accepted: the input itself was tested at the start.
+            return;
+        }
+        let job = self.job(self.current.clone(), None, Vec::new(), true);
+        let Some(result) = self.run_alone(job) else {
+            return;
+        };
+        if let Evaluation::Tested(outcome) = &result.evaluation {
+            let ok = outcome.verdict == Verdict::Interesting;
+            self.stats.final_check_interesting = Some(ok);
+            if !ok {
+                eprintln!(
+                    "whittle: warning: the test is flaky: re-run on the final result it ended with {}, although that result tested interesting when it was kept; '{}' holds it",
+                    outcome.status,
+                    self.settings.output.display()
+                );
+            }
+        }
+    }
+
+    fn save_output(&mut self) -> Result<()> {
+        write_atomically(&self.settings.output, &self.current_output)?;
+        self.output_written = true;
+        Ok(())
+    }
+
+    fn account_overhead(&mut self, r: &JobResult) {
+        let o = &mut self.stats.overhead;
+        if r.built {
+            o.candidates += 1;
+        }
+        o.parse_s += r.timings.parse.as_secs_f64();
+        o.build_s += r.timings.build.as_secs_f64();
+        o.verify_s += r.timings.verify.as_secs_f64();
+        o.serialize_s += r.timings.serialize.as_secs_f64();
+        o.write_s += r.timings.write.as_secs_f64();
+    }
+
+    /// Record a finished candidate of the current level; returns its verdict.
+    fn record(&mut self, result: &JobResult) -> Verdict {
+        self.account_overhead(result);
+        let pass = self.level.as_ref().map(|l| l.pass.name).unwrap_or("input");
+        match &result.evaluation {
+            Evaluation::Invalid(message) => {
+                self.stats.invalid += 1;
+                self.stats.pass(pass).invalid += 1;
+                if self.settings.abort_on_invalid && self.fatal.is_none() {
+                    let first = message.lines().next().unwrap_or("").trim();
+                    self.fatal = Some(anyhow!("pass '{pass}' produced invalid IR: {first}"));
+                }
+            }
+            Evaluation::Unchanged => {
+                self.stats.unchanged += 1;
+                self.stats.pass(pass).unchanged += 1;
+            }
+            Evaluation::Cached(_) => {
+                self.stats.cache_hits += 1;
+                self.stats.pass(pass).cache_hits += 1;
+            }
+            Evaluation::Tested(outcome) => {
+                self.stats.tests += 1;
+                self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                let p = self.stats.pass(pass);
+                p.tests += 1;
+                p.time_s += outcome.elapsed.as_secs_f64();
+                if outcome.verdict == Verdict::Interesting {
+                    p.interesting += 1;
+                    self.stats.interesting += 1;
+                } else {
+                    self.stats.not_interesting += 1;
+                    if outcome.timed_out {
+                        self.stats.timeouts += 1;
+                    }
+                    if self.settings.display == Display::Verbose
+                        && !outcome.timed_out
+                        && !outcome.stderr_tail.is_empty()
+                    {
+                        let last = outcome.stderr_tail.trim().lines().last().unwrap_or("");
+                        self.progress.println(&format!(
+                            "whittle: {pass}: test ended with {}: {last}",
+                            outcome.status
+                        ));
+                    }
+                }
+            }
+            Evaluation::Failed(message) => {
+                if self.fatal.is_none() {
+                    self.fatal = Some(anyhow!("{message}"));
+                }
+            }
+            Evaluation::Cancelled => {}
+        }
+        result.evaluation.verdict()
+    }
+
+    /// Make an accepted candidate the current module and save it.
+    fn accept(&mut self, kept: &Config<usize>, result: JobResult) {
+        let Some(State {
+            bitcode,
+            output,
+            targets,
+            instructions,
+        }) = result.state
+        else {
+            // Identical to the current module: nothing changes but the
+            // engine's configuration.
+            return;
+        };
+        let snapshot = Snapshot {
+            version: self.next_version,
+            bitcode: Arc::new(bitcode),
+        };
+        self.next_version += 1;
+        self.current = snapshot.clone();
+        self.current_output = output;
+        self.current_instructions = instructions;
+        self.current_hash = result.hash;
+        if let Err(e) = self.save_output() {
+            self.fatal = Some(e);
+        }
+        if let Some(level) = self.level.as_mut() {
+            if targets == kept.len() {
+                level.base = snapshot;
+                level.base_targets = kept.iter().copied().collect();
+            }
+        }
+        self.progress
+            .update(&self.stats, self.current_instructions, self.started);
+    }
+
+    fn keep_mask(&self, kept: &Config<usize>) -> Vec<bool> {
+        let level = self.level.as_ref().expect("a level is entered");
+        level
+            .base_targets
+            .iter()
+            .map(|t| kept.contains(t))
+            .collect()
+    }
+}
+
+impl Judge<usize> for Reduction<'_> {
+    fn first_interesting(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Config<usize>>,
+    ) -> Option<(usize, Config<usize>)> {
+        let window = self.settings.jobs.max(1);
+        let mut in_flight: std::collections::VecDeque<InFlight> = Default::default();
+        let mut position = 0usize;
+        let mut exhausted = false;
+        let mut winner = None;
+        while winner.is_none() && !self.stopped() {
+            while in_flight.len() < window && !exhausted {
+                match candidates.next() {
+                    None => exhausted = true,
+                    Some(kept) => {
+                        let base = self
+                            .level
+                            .as_ref()
+                            .expect("a level is entered")
+                            .base
+                            .clone();
+                        let mask = self.keep_mask(&kept);
+                        let pass = self.level.as_ref().map(|l| l.pass);
+                        let job = self.job(base, pass, mask, false);
+                        in_flight.push_back(InFlight {
+                            id: job.id,
+                            position,
+                            kept,
+                            cancel: job.cancel.clone(),
+                            result: None,
+                        });
+                        position += 1;
+                        self.pool.submit(job);
+                    }
+                }
+            }
+            let Some(front) = in_flight.front() else {
+                break;
+            };
+            if front.result.is_none() {
+                match self.pool.next_result(Duration::from_millis(100)) {
+                    Some(r) => {
+                        if let Some(slot) = in_flight.iter_mut().find(|f| f.id == r.id) {
+                            slot.result = Some(r);
+                        }
+                        // Results of jobs cancelled in an earlier round are dropped.
+                    }
+                    None => {
+                        if interrupt::requested() {
+                            break;
+                        }
+                        self.progress
+                            .update(&self.stats, self.current_instructions, self.started);
+                    }
+                }
+                continue;
+            }
+            let front = in_flight.pop_front().expect("front exists");
+            let result = front.result.expect("front has a result");
+            if self.record(&result) == Verdict::Interesting {
+                self.accept(&front.kept, result);
+                winner = Some((front.position, front.kept));
+            }
+            self.progress
+                .update(&self.stats, self.current_instructions, self.started);
+        }
+        // Speculative work that lost (or was interrupted) is stopped; tests
+        // that already finished count as discarded.
+        for f in &in_flight {
+            f.cancel.cancel();
+            if matches!(
+                &f.result,
+                Some(JobResult {
+                    evaluation: Evaluation::Tested(_),
+                    ..
+                })
+            ) {
+                self.stats.speculative_discarded += 1;
+            }
+        }
+        winner
+    }
+
+    fn stopped(&self) -> bool {
+        self.fatal.is_some() || interrupt::requested()
+    }
+}
+
+impl Hierarchy for Reduction<'_> {
+    fn level_count(&self) -> usize {
+        self.settings.passes.len()
+    }
+
+    fn enter(&mut self, level: usize) -> Vec<u64> {
+        let pass = self.settings.passes[level];
+        let t = Instant::now();
+        let context = Context::create();
+        let weights = match llvm::parse(&context, &self.current.bitcode, "") {
+            Ok(module) => {
+                let mut targets = Targets::counting();
+                (pass.run)(&module, &mut targets);
+                targets.into_weights()
+            }
+            Err(e) => {
+                self.fatal = Some(anyhow!("cannot re-read the module: {e}"));
+                Vec::new()
+            }
+        };
+        self.stats.overhead.count_s += t.elapsed().as_secs_f64();
+        self.level = Some(Level {
+            pass,
+            base: self.current.clone(),
+            base_targets: (0..weights.len()).collect(),
+            start_hash: self.current_hash,
+        });
+        self.progress.level(pass.name, weights.len());
+        weights
+    }
+
+    fn commit(&mut self, _kept: &Config<usize>) -> bool {
+        let Some(level) = self.level.take() else {
+            return false;
+        };
+        let changed = self.current_hash != level.start_hash;
+        if changed && self.settings.display == Display::Verbose {
+            self.progress.println(&format!(
+                "whittle: {}: {} instructions left",
+                level.pass.name, self.current_instructions
+            ));
+        }
+        changed
+    }
+}

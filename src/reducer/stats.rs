@@ -1,0 +1,164 @@
+//! What a reduction did, for the summary and `--stats-json`.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// Counts for one pass.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct PassStats {
+    pub name: &'static str,
+    /// Runs of the test whose verdict the reduction used.
+    pub tests: u64,
+    pub interesting: u64,
+    /// Candidates the verifier rejected.
+    pub invalid: u64,
+    pub cache_hits: u64,
+    pub unchanged: u64,
+    pub time_s: f64,
+}
+
+/// Where whittle's own time went (summed over workers).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Overhead {
+    /// Candidates built.
+    pub candidates: u64,
+    /// Reading the base module into a fresh context, per candidate.
+    pub parse_s: f64,
+    /// Applying the pass.
+    pub build_s: f64,
+    pub verify_s: f64,
+    /// Printing (and hashing) the candidate, and its bitcode when kept.
+    pub serialize_s: f64,
+    pub write_s: f64,
+    /// Counting each level's targets (once per level).
+    pub count_s: f64,
+}
+
+impl Overhead {
+    fn per_candidate_total_s(&self) -> f64 {
+        self.parse_s + self.build_s + self.verify_s + self.serialize_s + self.write_s
+    }
+
+    pub fn total_s(&self) -> f64 {
+        self.per_candidate_total_s() + self.count_s
+    }
+
+    /// Mean time whittle spends per candidate, in seconds.
+    pub fn per_candidate_s(&self) -> f64 {
+        if self.candidates == 0 {
+            0.0
+        } else {
+            self.per_candidate_total_s() / self.candidates as f64
+        }
+    }
+}
+
+/// Everything a reduction counted.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Runs of the test whose verdict the reduction used (including the
+    /// initial check).
+    pub tests: u64,
+    pub interesting: u64,
+    pub not_interesting: u64,
+    /// Of the not-interesting runs, those killed by --timeout.
+    pub timeouts: u64,
+    /// Candidates the verifier rejected (Unresolved; never tested).
+    pub invalid: u64,
+    /// Candidates identical to the current module (accepted, never tested).
+    pub unchanged: u64,
+    /// Candidates whose content was tested before (verdict reused).
+    pub cache_hits: u64,
+    /// Tests started ahead of time whose result turned out not to be needed
+    /// (killed, or finished after an earlier candidate won).
+    pub speculative_discarded: u64,
+    /// Sum of the test runs' wall time (over all workers).
+    pub test_time_s: f64,
+    pub overhead: Overhead,
+    pub wall_time_s: f64,
+    pub jobs: usize,
+    pub sweeps: usize,
+    pub instructions_before: u64,
+    pub instructions_after: u64,
+    pub bytes_before: u64,
+    pub bytes_after: u64,
+    /// The final re-test of the result: true when it still tested
+    /// interesting (false flags a flaky test).
+    pub final_check_interesting: Option<bool>,
+    pub interrupted: bool,
+    pub passes: Vec<PassStats>,
+}
+
+impl Stats {
+    pub fn pass(&mut self, name: &'static str) -> &mut PassStats {
+        if let Some(i) = self.passes.iter().position(|p| p.name == name) {
+            return &mut self.passes[i];
+        }
+        self.passes.push(PassStats {
+            name,
+            ..PassStats::default()
+        });
+        self.passes.last_mut().unwrap()
+    }
+
+    pub fn wall(&self) -> Duration {
+        Duration::from_secs_f64(self.wall_time_s)
+    }
+
+    /// The human summary printed at the end of a run.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "instructions: {} -> {}   bytes: {} -> {}",
+            self.instructions_before, self.instructions_after, self.bytes_before, self.bytes_after
+        );
+        let _ = writeln!(
+            s,
+            "oracle calls: {} (interesting {}, not interesting {}{}); unresolved (verifier rejected, not tested): {}; unchanged: {}; cache hits: {}",
+            self.tests,
+            self.interesting,
+            self.not_interesting,
+            if self.timeouts > 0 { format!(", {} timed out", self.timeouts) } else { String::new() },
+            self.invalid,
+            self.unchanged,
+            self.cache_hits
+        );
+        if self.speculative_discarded > 0 {
+            let _ = writeln!(
+                s,
+                "speculative tests discarded: {} (-j {})",
+                self.speculative_discarded, self.jobs
+            );
+        }
+        let _ = writeln!(
+            s,
+            "time: {:.2}s wall; tests {:.2}s, whittle {:.2}s ({:.3}s per candidate); {} sweep{}",
+            self.wall_time_s,
+            self.test_time_s,
+            self.overhead.total_s(),
+            self.overhead.per_candidate_s(),
+            self.sweeps,
+            if self.sweeps == 1 { "" } else { "s" }
+        );
+        let per_pass: Vec<String> = self
+            .passes
+            .iter()
+            .filter(|p| p.tests + p.invalid + p.unchanged + p.cache_hits > 0)
+            .map(|p| {
+                let invalid = if p.invalid > 0 {
+                    format!(" ({} invalid)", p.invalid)
+                } else {
+                    String::new()
+                };
+                format!("{} {}/{}{invalid}", p.name, p.interesting, p.tests)
+            })
+            .collect();
+        if !per_pass.is_empty() {
+            let _ = writeln!(s, "per pass (interesting/tests): {}", per_pass.join(", "));
+        }
+        s
+    }
+}

@@ -1,0 +1,330 @@
+//! Running a reduction for real: the same output for any -j, timeouts,
+//! interrupts, flaky tests and the verdict cache.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
+const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+
+fn lit_input(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("lit").join(name)
+}
+
+fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+fn stats(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+}
+
+fn verifies(path: &Path) -> bool {
+    Command::new(Path::new(LLVM_BIN).join("opt"))
+        .args(["-passes=verify", "-disable-output"])
+        .arg(path)
+        .status()
+        .unwrap()
+        .success()
+}
+
+/// Reduce a lit test's input with its own CHECK-INTERESTINGNESS lines as the
+/// test, at `-j jobs`.
+fn reduce_lit(name: &str, jobs: usize, out: &Path) -> Output {
+    let input = lit_input(name);
+    Command::new(WHITTLE)
+        .args([
+            "--abort-on-invalid-reduction",
+            "-q",
+            "-j",
+            &jobs.to_string(),
+        ])
+        .arg(format!("--test={LLVM_BIN}/FileCheck"))
+        .args([
+            "--test-arg=--check-prefixes=CHECK-INTERESTINGNESS",
+            "--test-arg",
+        ])
+        .arg(&input)
+        .args(["--test-arg=--input-file"])
+        .arg(&input)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn output_is_identical_for_any_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "full-pipeline.ll",
+        "eh-funclets.ll",
+        "invoke-landingpad.ll",
+        "switch.ll",
+        "aliases-ifuncs.ll",
+        "policy-ddmin.ll",
+    ] {
+        let mut outputs = Vec::new();
+        for jobs in [1, 2, 4] {
+            let out = dir.path().join(format!("{name}.j{jobs}"));
+            let run = reduce_lit(name, jobs, &out);
+            assert!(
+                run.status.success(),
+                "{name} -j {jobs}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            outputs.push(fs::read(&out).unwrap());
+        }
+        assert_eq!(outputs[0], outputs[1], "{name}: -j 1 and -j 2 differ");
+        assert_eq!(outputs[0], outputs[2], "{name}: -j 1 and -j 4 differ");
+    }
+}
+
+const TWO_FUNCTIONS: &str = "\
+define i32 @keep(i32 %x) {
+  %a = add i32 %x, 1
+  %interesting = mul i32 %a, 3
+  ret i32 %interesting
+}
+
+define void @noise() {
+  ret void
+}
+";
+
+#[test]
+fn a_test_that_hangs_is_killed_by_the_timeout_and_the_reduction_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, TWO_FUNCTIONS).unwrap();
+    // Removing @noise makes the "compiler" hang forever.
+    let test = script(
+        dir.path(),
+        "hang.sh",
+        "grep -q noise \"$1\" || sleep 1000\ngrep -q '%interesting' \"$1\"",
+    );
+    let json = dir.path().join("stats.json");
+    let started = Instant::now();
+    let out = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .args(["--timeout", "0.5", "-j", "2", "--stats-json"])
+        .arg(&json)
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.ll"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(started.elapsed() < Duration::from_secs(60));
+    let s = stats(&json);
+    assert!(s["timeouts"].as_u64().unwrap() >= 1, "{s}");
+    let reduced = fs::read_to_string(dir.path().join("out.ll")).unwrap();
+    assert!(reduced.contains("@noise") && reduced.contains("%interesting"));
+    assert!(!reduced.contains("%a = add"), "{reduced}");
+}
+
+/// A module big enough that a slow test keeps the reduction busy for a while.
+fn many_functions(n: usize) -> String {
+    let mut m = String::new();
+    for i in 0..n {
+        m.push_str(&format!(
+            "define i32 @f{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  ret i32 %y\n}}\n\n"
+        ));
+    }
+    m.push_str(
+        "define i32 @keep(i32 %x) {\n  %interesting = mul i32 %x, 3\n  ret i32 %interesting\n}\n",
+    );
+    m
+}
+
+#[test]
+fn sigint_leaves_a_valid_interesting_best_so_far_at_the_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(200)).unwrap();
+    let test = script(
+        dir.path(),
+        "slow.sh",
+        "sleep 0.2\ngrep -q '%interesting = mul' \"$1\"",
+    );
+    let output = dir.path().join("out.ll");
+    let mut child = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .args(["-j", "2", "--policy=ddmin"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for a first improvement on disk, then interrupt.
+    let started = Instant::now();
+    while !output.exists() && started.elapsed() < Duration::from_secs(60) {
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert!(output.exists(), "no improvement written within a minute");
+    thread::sleep(Duration::from_millis(300));
+    // SAFETY: sends SIGINT to our own child process.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let interrupted = Instant::now();
+    let status = child.wait().unwrap();
+    assert!(
+        interrupted.elapsed() < Duration::from_secs(5),
+        "took {:?} to stop",
+        interrupted.elapsed()
+    );
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted; the best reduction so far is in"),
+        "{err}"
+    );
+    assert!(verifies(&output));
+    let reduced = fs::read_to_string(&output).unwrap();
+    assert!(reduced.contains("%interesting = mul"));
+    assert!(reduced.len() < fs::read_to_string(&input).unwrap().len());
+    // No test process is left behind.
+    thread::sleep(Duration::from_millis(200));
+    let ps = Command::new("pgrep")
+        .arg("-f")
+        .arg(test.to_str().unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        ps.stdout.is_empty(),
+        "tests still running: {}",
+        String::from_utf8_lossy(&ps.stdout)
+    );
+}
+
+#[test]
+fn a_flaky_test_does_not_corrupt_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(30)).unwrap();
+    // Every third run says "not interesting" whatever the candidate.
+    let counter = dir.path().join("count");
+    let test = script(
+        dir.path(),
+        "flaky.sh",
+        &format!(
+            "n=$(cat {c} 2>/dev/null || echo 0); n=$((n+1)); echo $n > {c}\n[ $((n % 3)) -eq 0 ] && exit 1\ngrep -q '%interesting = mul' \"$1\"",
+            c = counter.display()
+        ),
+    );
+    let output = dir.path().join("out.ll");
+    let out = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .arg("-j1")
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(verifies(&output));
+    assert!(fs::read_to_string(&output)
+        .unwrap()
+        .contains("%interesting = mul"));
+}
+
+#[test]
+fn a_test_that_fails_the_final_recheck_is_reported_as_flaky() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, TWO_FUNCTIONS).unwrap();
+    let counter = dir.path().join("count");
+    // First learn how many runs a reduction makes (the last is the re-check)...
+    let counting = script(
+        dir.path(),
+        "count.sh",
+        &format!(
+            "echo x >> {}\ngrep -q '%interesting' \"$1\"",
+            counter.display()
+        ),
+    );
+    let run = |test: &Path| {
+        Command::new(WHITTLE)
+            .arg("--test")
+            .arg(test)
+            .arg("-j1")
+            .arg(&input)
+            .arg("-o")
+            .arg(dir.path().join("out.ll"))
+            .output()
+            .unwrap()
+    };
+    assert!(run(&counting).status.success());
+    let total = fs::read_to_string(&counter).unwrap().lines().count();
+    fs::remove_file(&counter).unwrap();
+    // ...then fail exactly that run.
+    let flaky = script(
+        dir.path(),
+        "last-fails.sh",
+        &format!("echo x >> {c}\n[ $(wc -l < {c}) -eq {total} ] && exit 1\ngrep -q '%interesting' \"$1\"", c = counter.display()),
+    );
+    let out = run(&flaky);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("warning: the test is flaky"), "{err}");
+    let reduced = fs::read_to_string(dir.path().join("out.ll")).unwrap();
+    assert!(reduced.contains("%interesting") && !reduced.contains("@noise"));
+}
+
+#[test]
+fn repeated_candidates_are_answered_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("stats.json");
+    let input = lit_input("oracle-count.ll");
+    let out = Command::new(WHITTLE)
+        .arg(format!("--test={LLVM_BIN}/FileCheck"))
+        .args([
+            "--test-arg=--check-prefixes=CHECK-INTERESTINGNESS",
+            "--test-arg",
+        ])
+        .arg(&input)
+        .arg("--test-arg=--input-file")
+        .arg(&input)
+        .args(["-j1", "-q", "--stats-json"])
+        .arg(&json)
+        .arg("-o")
+        .arg(dir.path().join("out.ll"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = stats(&json);
+    // The second sweep only meets candidates the first one tested.
+    assert_eq!(s["cache_hits"], 4, "{s}");
+    assert_eq!(s["tests"], 9, "{s}");
+    assert_eq!(s["final_check_interesting"], true, "{s}");
+    let passes = s["passes"].as_array().unwrap();
+    assert!(
+        passes
+            .iter()
+            .any(|p| p["name"] == "instructions" && p["tests"] == 4),
+        "{s}"
+    );
+}
