@@ -1,4 +1,4 @@
-//! Builds the small C++ shim (src/llvm/shim.cpp) that exposes the few LLVM
+//! Builds the small C++ shim (src/llvm/shim/*.cpp) that exposes the few LLVM
 //! C++ operations the C API lacks, against the same LLVM 22 that inkwell links.
 
 use std::path::PathBuf;
@@ -18,7 +18,19 @@ fn main() {
         });
     let cxxflags = String::from_utf8(out.stdout).expect("llvm-config output is UTF-8");
     let mut build = cc::Build::new();
-    build.cpp(true).file("src/llvm/shim.cpp").warnings(false);
+    build.cpp(true).warnings(false);
+    let mut sources: Vec<PathBuf> = std::fs::read_dir("src/llvm/shim")
+        .expect("src/llvm/shim exists")
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cpp"))
+        .collect();
+    sources.sort();
+    for source in &sources {
+        build.file(source);
+        println!("cargo:rerun-if-changed={}", source.display());
+    }
+    println!("cargo:rerun-if-changed=src/llvm/shim/common.h");
+    println!("cargo:rerun-if-changed=src/llvm/shim");
     for flag in cxxflags.split_whitespace() {
         // llvm-config adds -fno-exceptions and a -std; keep them, drop warnings
         // flags tuned for LLVM's own build.
@@ -27,6 +39,5 @@ fn main() {
         }
     }
     build.compile("whittle_shim");
-    println!("cargo:rerun-if-changed=src/llvm/shim.cpp");
     println!("cargo:rerun-if-env-changed=LLVM_SYS_221_PREFIX");
 }

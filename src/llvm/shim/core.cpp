@@ -1,10 +1,13 @@
-// C entry points for the LLVM C++ operations the LLVM-C API lacks.
+// C entry points for the LLVM C++ operations the LLVM-C API lacks: the
+// helpers every area shares (common.h) and the deletion passes' mutations.
 //
-// Every function here takes handles that the Rust side (src/llvm/ir.rs)
+// Every function here takes handles that the Rust side (src/llvm/ir/)
 // guarantees are live and belong to one module of one context. Each keeps the
 // module valid when it was valid before: uses of anything removed are
 // replaced by a constant of the right type first, and CFG edits fix PHIs.
 // Nothing here allocates memory the caller must free.
+
+#include "common.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/DenseMap.h"
@@ -28,12 +31,8 @@
 
 using namespace llvm;
 
-namespace {
+namespace whittle {
 
-// The constant that stands in for a removed value of type T: zero or null
-// where the type has one (defined, so a reduction does not drift into
-// undefined behaviour), `none` for tokens, poison otherwise. Null when no
-// constant of the type can exist (void, label, metadata, function).
 Constant *defaultValue(Type *T) {
   if (T->isVoidTy() || T->isLabelTy() || T->isMetadataTy() ||
       T->isFunctionTy())
@@ -69,6 +68,12 @@ void replaceUsesWithDefault(Value *V) {
   Constant *C = defaultValue(V->getType());
   V->replaceAllUsesWith(C ? C : Poison);
 }
+
+} // namespace whittle
+
+using namespace whittle;
+
+namespace {
 
 // Successor -> number of CFG edges from BB to it.
 SmallDenseMap<BasicBlock *, unsigned, 8> edgeCounts(BasicBlock &BB) {

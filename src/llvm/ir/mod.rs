@@ -1,5 +1,9 @@
-//! Safe handles on the IR of one module: the only place (with shim.cpp) that
-//! calls LLVM through raw pointers.
+//! Safe handles on the IR of one module: the only place (with the C++ shim in
+//! src/llvm/shim/) that calls LLVM through raw pointers.
+//!
+//! This file holds the handles and the helpers of the deletion passes; each
+//! further area of passes has a child module here whose raw declarations
+//! match `src/llvm/shim/<area>.cpp`.
 //!
 //! **Invariant:** a [`Value`] or [`Block`] is a borrowed pointer into a module
 //! that outlives the `'m` borrow it was obtained from. Walking the IR never
@@ -24,8 +28,8 @@ use inkwell::module::Module;
 mod shim {
     use inkwell::llvm_sys::prelude::*;
 
-    // Implemented in src/llvm/shim.cpp; see the comments there for what each
-    // one guarantees.
+    // Implemented in src/llvm/shim/core.cpp; see the comments there for what
+    // each one guarantees.
     extern "C" {
         pub fn whittle_erase_globals(values: *mut LLVMValueRef, n: u32);
         pub fn whittle_delete_body(f: LLVMValueRef);
