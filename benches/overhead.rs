@@ -55,11 +55,12 @@ fn main() {
     );
 
     let scratch = tempfile::tempdir().unwrap();
+    let options = passes::PassOptions::default();
     for name in ["module-items", "basic-blocks", "instructions", "operands"] {
         let pass = passes::find(name).unwrap();
         let t = Instant::now();
         let mut counting = Targets::counting();
-        (pass.run)(&base, &mut counting);
+        (pass.run)(&base, &mut counting, &options);
         let targets = counting.into_weights().len();
         let count = t.elapsed();
         // The most expensive candidates of a level: every other target
@@ -77,7 +78,7 @@ fn main() {
             total[0] += t.elapsed();
             let t = Instant::now();
             let keep = |i: usize| i % 2 == 0;
-            (pass.run)(&candidate, &mut Targets::selecting(&keep));
+            (pass.run)(&candidate, &mut Targets::selecting(&keep), &options);
             total[1] += t.elapsed();
             let t = Instant::now();
             llvm::verify(&candidate).expect("candidate verifies");

@@ -10,10 +10,10 @@
 
 use inkwell::module::Module;
 
-use super::Targets;
+use super::{PassOptions, Targets};
 use crate::llvm::ir::{functions, remove_blocks};
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut work = Vec::new();
     for f in functions(module) {
         let doomed: Vec<_> = f

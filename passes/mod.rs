@@ -7,8 +7,8 @@
 //! Run with every target kept, a pass must leave the module unchanged; that
 //! run is how the reducer counts targets and learns their weights.
 //!
-//! Adding a pass: one file here with a `run` function, one line in
-//! [`PASSES`], one lit test in `lit/`.
+//! Adding a pass: one file here with a `run` function (a [`RunPass`]), one
+//! entry in [`PASSES`], one lit test in `lit/`.
 
 mod basic_blocks;
 mod function_bodies;
@@ -56,6 +56,38 @@ impl<'k> Targets<'k> {
     }
 }
 
+/// Settings some passes read (from the command line); the same for every
+/// candidate of a run.
+#[derive(Clone, Debug)]
+pub struct PassOptions {
+    /// `--reduce-callsite-inline-threshold`: call sites of functions with at
+    /// most this many instructions are inlining targets (-1: every call site).
+    pub inline_threshold: i64,
+    /// `--ir-passes`: the `opt -passes=` pipeline the `ir-passes` pass runs.
+    pub ir_passes: String,
+    /// `--mtriple`: the target triple for target-dependent work, when the
+    /// module has none.
+    pub mtriple: Option<String>,
+    /// `--aggressive-named-md-reduction`: reduce named metadata without
+    /// regard to what it is.
+    pub aggressive_named_md: bool,
+}
+
+impl Default for PassOptions {
+    fn default() -> Self {
+        PassOptions {
+            inline_threshold: 25,
+            ir_passes: "function(sroa,instcombine<no-verify-fixpoint>,gvn,simplifycfg,infer-address-spaces)".to_string(),
+            mtriple: None,
+            aggressive_named_md: false,
+        }
+    }
+}
+
+/// A pass's entry point: walk `module`, ask `targets` about each target,
+/// change the ones not kept.
+pub type RunPass = fn(&Module<'_>, &mut Targets<'_>, &PassOptions);
+
 /// One reduction pass.
 pub struct Pass {
     /// whittle's name for it.
@@ -67,7 +99,10 @@ pub struct Pass {
     /// Whether the default sweep runs it (passes that only restrict another
     /// pass to one kind of target exist for llvm-reduce's names).
     pub default: bool,
-    pub run: fn(&Module<'_>, &mut Targets<'_>),
+    /// Whether its targets are usually all removable (attributes, flags,
+    /// metadata): the search then tries removing all of them first.
+    pub all_first: bool,
+    pub run: RunPass,
 }
 
 impl Pass {
@@ -84,6 +119,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &[],
         description: "delete functions, global variables, aliases and ifuncs",
         default: true,
+        all_first: false,
         run: module_items::run_all,
     },
     Pass {
@@ -91,6 +127,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["functions"],
         description: "delete functions (module-items restricted to functions)",
         default: false,
+        all_first: false,
         run: module_items::run_functions,
     },
     Pass {
@@ -98,6 +135,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["global-variables"],
         description: "delete global variables (module-items restricted to variables)",
         default: false,
+        all_first: false,
         run: module_items::run_global_variables,
     },
     Pass {
@@ -105,6 +143,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["aliases"],
         description: "delete aliases (module-items restricted to aliases)",
         default: false,
+        all_first: false,
         run: module_items::run_aliases,
     },
     Pass {
@@ -112,6 +151,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["ifuncs"],
         description: "delete ifuncs (module-items restricted to ifuncs)",
         default: false,
+        all_first: false,
         run: module_items::run_ifuncs,
     },
     Pass {
@@ -119,6 +159,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["function-bodies"],
         description: "turn function definitions into declarations",
         default: true,
+        all_first: false,
         run: function_bodies::run,
     },
     Pass {
@@ -126,6 +167,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["unreachable-basic-blocks"],
         description: "delete the blocks a function's entry cannot reach",
         default: true,
+        all_first: false,
         run: unreachable_blocks::run,
     },
     Pass {
@@ -133,6 +175,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["basic-blocks"],
         description: "delete basic blocks, redirecting the branches that reach them",
         default: true,
+        all_first: false,
         run: basic_blocks::run,
     },
     Pass {
@@ -140,6 +183,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &["instructions"],
         description: "delete instructions, replacing their uses with zero/null",
         default: true,
+        all_first: false,
         run: instructions::run,
     },
     Pass {
@@ -147,6 +191,7 @@ pub static PASSES: &[Pass] = &[
         llvm_names: &[],
         description: "cut an instruction's use of another value (the operand becomes zero/null)",
         default: true,
+        all_first: false,
         run: operands::run,
     },
 ];

@@ -9,7 +9,7 @@
 use crate::llvm::ir::{aliases, erase_globals, functions, global_variables, ifuncs, Value};
 use inkwell::module::Module;
 
-use super::Targets;
+use super::{PassOptions, Targets};
 
 #[derive(Clone, Copy)]
 struct Kinds {
@@ -26,7 +26,7 @@ const NONE: Kinds = Kinds {
     ifuncs: false,
 };
 
-pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     run(
         module,
         targets,
@@ -39,7 +39,7 @@ pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>) {
     );
 }
 
-pub fn run_functions(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run_functions(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     run(
         module,
         targets,
@@ -50,7 +50,11 @@ pub fn run_functions(module: &Module<'_>, targets: &mut Targets<'_>) {
     );
 }
 
-pub fn run_global_variables(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run_global_variables(
+    module: &Module<'_>,
+    targets: &mut Targets<'_>,
+    _options: &PassOptions,
+) {
     run(
         module,
         targets,
@@ -61,7 +65,7 @@ pub fn run_global_variables(module: &Module<'_>, targets: &mut Targets<'_>) {
     );
 }
 
-pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     run(
         module,
         targets,
@@ -72,7 +76,7 @@ pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>) {
     );
 }
 
-pub fn run_ifuncs(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run_ifuncs(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     run(
         module,
         targets,

@@ -7,10 +7,10 @@
 
 use inkwell::module::Module;
 
-use super::Targets;
+use super::{PassOptions, Targets};
 use crate::llvm::ir::{functions, set_operand_to_default};
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut doomed = Vec::new();
     for f in functions(module) {
         for b in f.blocks() {

@@ -4,10 +4,10 @@
 
 use inkwell::module::Module;
 
-use super::Targets;
+use super::{PassOptions, Targets};
 use crate::llvm::ir::{eliminate_unreachable_blocks, functions};
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let doomed: Vec<_> = functions(module)
         .into_iter()
         .filter(|f| !f.is_declaration() && f.has_unreachable_blocks())

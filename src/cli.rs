@@ -70,6 +70,23 @@ pub struct Args {
     #[arg(long, value_name = "TRIPLE")]
     pub mtriple: Option<String>,
 
+    /// Pipeline the ir-passes pass runs, as for `opt -passes=`
+    #[arg(long, value_name = "PIPELINE")]
+    pub ir_passes: Option<String>,
+
+    /// Call sites of functions with at most N instructions are inlining targets (-1: all)
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        default_value_t = 25
+    )]
+    pub reduce_callsite_inline_threshold: i64,
+
+    /// Reduce named metadata without regard to what it is
+    #[arg(long)]
+    pub aggressive_named_md_reduction: bool,
+
     /// Test up to N candidates at once [default: available cores]
     #[arg(short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
@@ -131,6 +148,9 @@ const LONG_OPTIONS: &[&str] = &[
     "write-tmp-files-as-bitcode",
     "output-bitcode",
     "mtriple",
+    "ir-passes",
+    "reduce-callsite-inline-threshold",
+    "aggressive-named-md-reduction",
     "policy",
     "preserve-debug-environment",
     "timeout",
@@ -152,6 +172,8 @@ const TAKES_VALUE: &[&str] = &[
     "skip-delta-passes",
     "max-pass-iterations",
     "mtriple",
+    "ir-passes",
+    "reduce-callsite-inline-threshold",
     "policy",
     "timeout",
     "stats-json",

@@ -19,7 +19,7 @@ use clap::{CommandFactory, Parser};
 use inkwell::context::Context;
 use whittle::llvm::{self, Format};
 use whittle::oracle::script::ScriptOracle;
-use whittle::passes::{self, Pass, PASSES};
+use whittle::passes::{self, Pass, PassOptions, PASSES};
 use whittle::reducer::{self, Display, PolicyKind, Settings, Stats, Stopped};
 
 use cli::{Args, PolicyArg};
@@ -126,6 +126,15 @@ fn run(args: Args) -> Result<()> {
         jobs,
         display,
         save_temps: args.save_temps,
+        pass_options: PassOptions {
+            inline_threshold: args.reduce_callsite_inline_threshold,
+            ir_passes: args
+                .ir_passes
+                .clone()
+                .unwrap_or_else(|| PassOptions::default().ir_passes),
+            mtriple: args.mtriple.clone(),
+            aggressive_named_md: args.aggressive_named_md_reduction,
+        },
     };
     let oracle = ScriptOracle::new(test, args.test_args.clone())
         .preserve_debug_environment(args.preserve_debug_environment)

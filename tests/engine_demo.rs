@@ -179,14 +179,14 @@ const EXPECTED: &str = "program { fn big { block { if { crash() } } } }";
 
 #[test]
 fn hdd_with_ddmin_takes_13_calls() {
-    let (result, calls) = run(&|_| Box::new(DDMin::new()));
+    let (result, calls) = run(&|_, _| Box::new(DDMin::new()));
     assert_eq!(result, EXPECTED);
     assert_eq!(calls, 13);
 }
 
 #[test]
 fn hdd_with_wdd_takes_8_calls() {
-    let (result, calls) = run(&|weights| {
+    let (result, calls) = run(&|_, weights| {
         let map: HashMap<usize, u64> = weights.iter().copied().enumerate().collect();
         Box::new(Wdd::new(map))
     });

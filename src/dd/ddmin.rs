@@ -52,6 +52,47 @@ impl<U: Unit> Splitter<U> for ByWeight<U> {
     }
 }
 
+/// Tries removing everything first, then searches with `inner`: for levels
+/// whose targets are usually all removable (attributes, flags, metadata),
+/// one test instead of a descent.
+#[derive(Debug)]
+pub struct AllFirst<P> {
+    inner: P,
+    tried: bool,
+    /// Whether the current stream starts with the all-removal.
+    leading: bool,
+}
+
+impl<P> AllFirst<P> {
+    pub fn new(inner: P) -> Self {
+        AllFirst {
+            inner,
+            tried: false,
+            leading: false,
+        }
+    }
+}
+
+impl<U: Unit, P: Policy<U>> Policy<U> for AllFirst<P> {
+    fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
+        self.leading = !self.tried && !config.is_empty();
+        self.tried = true;
+        let all = self.leading.then(|| config.clone());
+        Box::new(all.into_iter().chain(self.inner.propose(config)))
+    }
+
+    fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
+        match accepted {
+            Some(a) if self.leading && a.position == 0 => true,
+            Some(a) if self.leading => self.inner.on_reduced(Some(Accepted {
+                position: a.position - 1,
+                config: a.config,
+            })),
+            other => self.inner.on_reduced(other),
+        }
+    }
+}
+
 /// One proposal of a stream, remembered so that `on_reduced` knows which
 /// kind of test succeeded.
 #[derive(Clone, Copy, Debug)]
@@ -263,6 +304,18 @@ mod tests {
         // Halves by weight put the heavy unit nearly alone at once: 4 tests
         // against ddmin's 7 halvings of a count-balanced split.
         assert_eq!((wdd_calls, ddmin_calls), (4, 7));
+    }
+
+    #[test]
+    fn all_first_removes_everything_in_one_test_when_it_can() {
+        let (out, calls) = run(&mut AllFirst::new(DDMin::new()), 64, &[]);
+        assert!(out.is_empty());
+        assert_eq!(calls, 1);
+        // When something is needed it costs one test more than the inner search.
+        let (out, with) = run(&mut AllFirst::new(DDMin::new()), 64, &[9, 40]);
+        let (_, without) = run(&mut DDMin::new(), 64, &[9, 40]);
+        assert_eq!(out, Config::from([9, 40]));
+        assert_eq!(with, without + 1);
     }
 
     #[test]

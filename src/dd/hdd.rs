@@ -24,8 +24,9 @@ pub trait Hierarchy: Judge<usize> {
     fn commit(&mut self, kept: &Config<usize>) -> bool;
 }
 
-/// Builds the inner minimizer of a level from the weights of its targets.
-pub type MinimizerFactory<'a> = &'a dyn Fn(&[u64]) -> Box<dyn Policy<usize>>;
+/// Builds the inner minimizer of a level from the level's index and the
+/// weights of its targets.
+pub type MinimizerFactory<'a> = &'a dyn Fn(usize, &[u64]) -> Box<dyn Policy<usize>>;
 
 /// How far [`hdd`] goes.
 #[derive(Clone, Copy, Debug)]
@@ -65,7 +66,7 @@ pub fn hdd(
                 continue;
             }
             let all: Config<usize> = (0..weights.len()).collect();
-            let mut minimizer = new_minimizer(&weights);
+            let mut minimizer = new_minimizer(level, &weights);
             let kept = reduce(all, &mut *hierarchy, &mut *minimizer);
             changed |= hierarchy.commit(&kept);
         }

@@ -9,7 +9,7 @@ mod ddmin;
 mod hdd;
 mod partition;
 
-pub use ddmin::{DDMin, Granular, Wdd};
+pub use ddmin::{AllFirst, DDMin, Granular, Wdd};
 pub use hdd::{hdd, HddOptions, HddReport, Hierarchy, MinimizerFactory};
 pub use partition::{partition, weighted_partition};
 
@@ -60,6 +60,16 @@ pub trait Policy<U: Unit> {
     /// `None` when none of them was interesting. Returns whether to go on.
     fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
         accepted.is_some()
+    }
+}
+
+impl<U: Unit, P: Policy<U> + ?Sized> Policy<U> for Box<P> {
+    fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
+        (**self).propose(config)
+    }
+
+    fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
+        (**self).on_reduced(accepted)
     }
 }
 

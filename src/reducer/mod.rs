@@ -29,11 +29,11 @@ use inkwell::module::Module;
 pub use output::{directory_of, write_atomically};
 pub use stats::{PassStats, Stats};
 
-use crate::dd::{hdd, Config, DDMin, HddOptions, Hierarchy, Judge, Policy, Verdict, Wdd};
+use crate::dd::{hdd, AllFirst, Config, DDMin, HddOptions, Hierarchy, Judge, Policy, Verdict, Wdd};
 use crate::interrupt;
 use crate::llvm::{self, ir, Format};
 use crate::oracle::{Cancel, Oracle};
-use crate::passes::{Pass, Targets};
+use crate::passes::{Pass, PassOptions, Targets};
 use pool::{Evaluation, Job, JobResult, Pool, Shared, Snapshot, State};
 use progress::Progress;
 
@@ -76,6 +76,7 @@ pub struct Settings {
     pub display: Display,
     /// Keep the scratch directory (candidates, test scratch) at the end.
     pub save_temps: bool,
+    pub pass_options: PassOptions,
 }
 
 /// How a run ended when it did not finish.
@@ -126,6 +127,7 @@ pub fn run(
         tmp_format: settings.tmp_format,
         output_format: settings.output_format,
         module_name: module_name.to_string(),
+        pass_options: settings.pass_options.clone(),
         cache: Mutex::new(Default::default()),
     });
     let pool =
@@ -149,10 +151,15 @@ pub fn run(
 
     reduction.check_input()?;
     let policy = settings.policy;
-    let new_minimizer = move |weights: &[u64]| -> Box<dyn Policy<usize>> {
-        match policy {
+    let new_minimizer = move |level: usize, weights: &[u64]| -> Box<dyn Policy<usize>> {
+        let inner: Box<dyn Policy<usize>> = match policy {
             PolicyKind::DDMin => Box::new(DDMin::new()),
             PolicyKind::Wdd => Box::new(Wdd::new(weights.iter().copied().enumerate().collect())),
+        };
+        if settings.passes[level].all_first {
+            Box::new(AllFirst::new(inner))
+        } else {
+            inner
         }
     };
     let report = hdd(
@@ -554,7 +561,7 @@ impl Hierarchy for Reduction<'_> {
         let weights = match llvm::parse(&context, &self.current.bitcode, "") {
             Ok(module) => {
                 let mut targets = Targets::counting();
-                (pass.run)(&module, &mut targets);
+                (pass.run)(&module, &mut targets, &self.settings.pass_options);
                 targets.into_weights()
             }
             Err(e) => {

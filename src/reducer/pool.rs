@@ -20,7 +20,7 @@ use inkwell::context::Context;
 use crate::dd::Verdict;
 use crate::llvm::{self, ir, Format};
 use crate::oracle::{Cancel, Oracle, Outcome};
-use crate::passes::{Pass, Targets};
+use crate::passes::{Pass, PassOptions, Targets};
 
 /// A module state, as bytes that can cross threads.
 #[derive(Clone, Debug)]
@@ -109,6 +109,7 @@ pub struct Shared {
     pub output_format: Format,
     /// The module's name (its identifier when parsed from bitcode).
     pub module_name: String,
+    pub pass_options: PassOptions,
     /// Verdicts by content hash of tested candidates.
     pub cache: Mutex<HashMap<blake3::Hash, Verdict>>,
 }
@@ -217,7 +218,11 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
     let t = Instant::now();
     if let Some(pass) = job.pass {
         let keep = |i: usize| job.keep.get(i).copied().unwrap_or(true);
-        (pass.run)(&candidate, &mut Targets::selecting(&keep));
+        (pass.run)(
+            &candidate,
+            &mut Targets::selecting(&keep),
+            &shared.pass_options,
+        );
     }
     timings.build = t.elapsed();
 
@@ -273,7 +278,7 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
         timings.serialize += t.elapsed();
         let targets = job.pass.map_or(0, |pass| {
             let mut counting = Targets::counting();
-            (pass.run)(&candidate, &mut counting);
+            (pass.run)(&candidate, &mut counting, &shared.pass_options);
             counting.into_weights().len()
         });
         State {
