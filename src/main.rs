@@ -88,7 +88,7 @@ fn run(args: Args) -> Result<()> {
             .clone()
             .unwrap_or_else(|| PathBuf::from(format!("reduced.{}", input_format.extension())))
     };
-    let output_format = output_format(&args, &output, input_format);
+    let output_format = output_format(&args, input_format);
     check_output_writable(&output)?;
 
     let display = if args.quiet {
@@ -209,7 +209,7 @@ fn select_passes(only: Option<&str>, skip: Option<&str>) -> Result<Vec<&'static 
             .filter(|n| !n.is_empty())
             .map(|n| {
                 passes::find(n).ok_or_else(|| {
-                    anyhow::anyhow!("unknown pass '{n}' (see --print-delta-passes for the list)")
+                    anyhow::anyhow!("unknown pass \"{n}\" (see --print-delta-passes for the list)")
                 })
             })
             .collect()
@@ -228,16 +228,13 @@ fn select_passes(only: Option<&str>, skip: Option<&str>) -> Result<Vec<&'static 
     Ok(selected)
 }
 
-/// Bitcode when asked for (`--output-bitcode`) or the output is named
-/// `*.bc`, text when it is named `*.ll`, else the input's format.
-fn output_format(args: &Args, output: &Path, input_format: Format) -> Format {
+/// The output has the input's format, or bitcode with `--output-bitcode`,
+/// whatever the output file is called (as llvm-reduce does).
+fn output_format(args: &Args, input_format: Format) -> Format {
     if args.output_bitcode {
-        return Format::Bitcode;
-    }
-    match output.extension().and_then(|e| e.to_str()) {
-        Some("bc") => Format::Bitcode,
-        Some("ll") => Format::Text,
-        _ => input_format,
+        Format::Bitcode
+    } else {
+        input_format
     }
 }
 

@@ -281,7 +281,7 @@ fn unknown_pass() {
             "--delta-passes=instructions,no-such-pass",
             "input.ll",
         ]),
-        "unknown pass 'no-such-pass'",
+        "unknown pass \"no-such-pass\"",
     );
 }
 
