@@ -30,6 +30,43 @@ pub struct Args {
     #[arg(long = "test-arg", value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true)]
     pub test_args: Vec<String>,
 
+    /// Oracle without a script: interesting when CMD crashes the way it crashes on the input (`%s` = candidate)
+    #[arg(long, value_name = "CMD", help_heading = "Built-in oracles")]
+    pub crash_cmd: Option<String>,
+
+    /// Which parts of the crash must agree: auto, message, frames:N, any
+    #[arg(
+        long,
+        value_name = "MODE",
+        default_value = "auto",
+        help_heading = "Built-in oracles"
+    )]
+    pub signature: String,
+
+    /// Oracle without a script: interesting when CMD's stdout or stderr has a line matching --match (`%s` = candidate)
+    #[arg(long, value_name = "CMD", help_heading = "Built-in oracles")]
+    pub cmd: Option<String>,
+
+    /// With --cmd: the pattern a line of the output must match; with --crash-cmd: also required of the crash output
+    #[arg(
+        long = "match",
+        value_name = "REGEX",
+        help_heading = "Built-in oracles"
+    )]
+    pub match_: Option<String>,
+
+    /// With --cmd: no line of the output may match this
+    #[arg(long, value_name = "REGEX", help_heading = "Built-in oracles")]
+    pub no_match: Option<String>,
+
+    /// Oracle from a failing lit test: its RUN lines must fail the same way; the output is the reduced test
+    #[arg(long, value_name = "TEST", help_heading = "Built-in oracles")]
+    pub lit: Option<PathBuf>,
+
+    /// Also write the result as a lit regression test reproducing the failure (with --crash-cmd or --cmd)
+    #[arg(long, value_name = "FILE", help_heading = "Built-in oracles")]
+    pub emit_lit: Option<PathBuf>,
+
     /// Where to write the result [default: reduced.ll, or reduced.bc for bitcode input]
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -156,6 +193,13 @@ const LONG_OPTIONS: &[&str] = &[
     "timeout",
     "save-temps",
     "stats-json",
+    "crash-cmd",
+    "signature",
+    "cmd",
+    "match",
+    "no-match",
+    "lit",
+    "emit-lit",
     "verbose",
     "quiet",
     "skip-verify-interesting-after-counting-chunks",
@@ -177,6 +221,13 @@ const TAKES_VALUE: &[&str] = &[
     "policy",
     "timeout",
     "stats-json",
+    "crash-cmd",
+    "signature",
+    "cmd",
+    "match",
+    "no-match",
+    "lit",
+    "emit-lit",
 ];
 
 /// Rewrite LLVM-style `-long-option` into `--long-option`, leaving option

@@ -7,6 +7,7 @@
 //! file into a verdict; [`reducer`] ties them together for the CLI.
 
 pub mod dd;
+pub mod emit;
 pub mod interrupt;
 pub mod llvm;
 pub mod oracle;

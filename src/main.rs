@@ -14,11 +14,19 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{CommandFactory, Parser};
 use inkwell::context::Context;
+use regex::Regex;
+use whittle::emit;
 use whittle::llvm::{self, Format};
+use whittle::oracle::command as oracle_command;
+use whittle::oracle::crash::CrashOracle;
+use whittle::oracle::lit::{LitOracle, LitTest};
+use whittle::oracle::output::OutputOracle;
 use whittle::oracle::script::ScriptOracle;
+use whittle::oracle::signature::Mode as SignatureMode;
+use whittle::oracle::Oracle;
 use whittle::passes::{self, Pass, PassOptions, PASSES};
 use whittle::reducer::{self, Display, PolicyKind, Settings, Stats, Stopped};
 
@@ -55,11 +63,23 @@ fn run(args: Args) -> Result<()> {
         print_passes();
         return Ok(());
     }
-    let Some(input) = args.input.clone() else {
+    let chosen_count = [
+        args.test.is_some(),
+        args.crash_cmd.is_some(),
+        args.cmd.is_some(),
+        args.lit.is_some(),
+    ]
+    .iter()
+    .filter(|b| **b)
+    .count();
+    if chosen_count == 0 {
+        bail!("--test option must be specified (or one of --crash-cmd, --cmd, --lit)");
+    }
+    if chosen_count > 1 {
+        bail!("give one oracle: --test, --crash-cmd, --cmd or --lit");
+    }
+    let Some(input) = args.input.clone().or_else(|| args.lit.clone()) else {
         bail!("reduction testcase positional argument must be specified");
-    };
-    let Some(test) = args.test.clone() else {
-        bail!("--test option must be specified");
     };
     if let Some(lang) = args.language.as_deref() {
         if lang != "ir" {
@@ -90,6 +110,15 @@ fn run(args: Args) -> Result<()> {
     };
     let output_format = output_format(&args, input_format);
     check_output_writable(&output)?;
+    if let Some(path) = &args.emit_lit {
+        if args.crash_cmd.is_none() && args.cmd.is_none() {
+            bail!("--emit-lit works with --crash-cmd or --cmd (with --lit the output is a lit test already)");
+        }
+        check_output_writable(path)?;
+    }
+    if args.lit.is_some() && output_format == Format::Bitcode {
+        bail!("--lit writes a lit test, which is text: give a textual IR input and no --output-bitcode");
+    }
 
     let display = if args.quiet {
         Display::Quiet
@@ -108,6 +137,12 @@ fn run(args: Args) -> Result<()> {
         }
         t => t.map(Duration::from_secs_f64),
     };
+    let oracle = choose_oracle(&args, &input, timeout)?;
+    if !args.quiet {
+        if let Some(line) = oracle.describe() {
+            eprintln!("whittle: {line}");
+        }
+    }
     let settings = Settings {
         passes: selected,
         policy: match args.policy {
@@ -135,12 +170,10 @@ fn run(args: Args) -> Result<()> {
             mtriple: args.mtriple.clone(),
             aggressive_named_md: args.aggressive_named_md_reduction,
         },
+        output_header: oracle.output_header(),
     };
-    let oracle = ScriptOracle::new(test, args.test_args.clone())
-        .preserve_debug_environment(args.preserve_debug_environment)
-        .timeout(timeout);
     let name = input.display().to_string();
-    let result = reducer::run(module, &name, Arc::new(oracle), &settings);
+    let result = reducer::run(module, &name, oracle.as_dyn(), &settings);
     let stats = match result {
         Ok(stats) => stats,
         Err(e) => {
@@ -154,7 +187,164 @@ fn run(args: Args) -> Result<()> {
             return Err(e);
         }
     };
-    report(&args, &input, &output, &stats)
+    report(&args, &input, &output, &stats)?;
+    if let Some(path) = &args.emit_lit {
+        emit_lit(&oracle, &args, &input, &output, &stats, path)?;
+    }
+    Ok(())
+}
+
+/// The oracle the command line asks for.
+enum Chosen {
+    Script(Arc<ScriptOracle>),
+    Crash(Arc<CrashOracle>),
+    Output(Arc<OutputOracle>),
+    Lit(Arc<LitOracle>),
+}
+
+impl Chosen {
+    fn as_dyn(&self) -> Arc<dyn Oracle> {
+        match self {
+            Chosen::Script(o) => o.clone(),
+            Chosen::Crash(o) => o.clone(),
+            Chosen::Output(o) => o.clone(),
+            Chosen::Lit(o) => o.clone(),
+        }
+    }
+
+    /// What a candidate must reproduce, said once at the start.
+    fn describe(&self) -> Option<String> {
+        match self {
+            Chosen::Script(_) | Chosen::Output(_) => None,
+            Chosen::Crash(o) => Some(format!(
+                "crash signature (--signature={}): {}",
+                o.mode(),
+                o.signature().describe(o.mode())
+            )),
+            Chosen::Lit(o) => Some(format!("lit failure: {}", o.describe())),
+        }
+    }
+
+    /// With --lit the output is a lit test: its directives, then the module.
+    fn output_header(&self) -> Option<Vec<u8>> {
+        match self {
+            Chosen::Lit(o) => {
+                let mut header = o.test().directives.join("\n");
+                header.push_str("\n\n");
+                Some(header.into_bytes())
+            }
+            _ => None,
+        }
+    }
+}
+
+fn choose_oracle(args: &Args, input: &Path, timeout: Option<Duration>) -> Result<Chosen> {
+    let regex = |flag: &str, text: &Option<String>| -> Result<Option<Regex>> {
+        text.as_deref()
+            .map(|t| Regex::new(t).map_err(|e| anyhow!("{flag}: {e}")))
+            .transpose()
+    };
+    let matches = regex("--match", &args.match_)?;
+    let no_match = regex("--no-match", &args.no_match)?;
+    if args.cmd.is_none() && no_match.is_some() {
+        bail!("--no-match goes with --cmd");
+    }
+    if (args.test.is_some() || args.lit.is_some()) && matches.is_some() {
+        bail!("--match goes with --cmd or --crash-cmd");
+    }
+    let mode = SignatureMode::parse(&args.signature).map_err(|e| anyhow!("--signature: {e}"))?;
+    let debug_env = |command: &mut whittle::oracle::process::TestCommand| {
+        if !args.preserve_debug_environment {
+            command
+                .env
+                .push(("LLVM_DISABLE_CRASH_REPORT".into(), "1".into()));
+            command
+                .env
+                .push(("LLVM_DISABLE_SYMBOLIZATION".into(), "1".into()));
+        }
+        command.timeout = timeout;
+    };
+    if let Some(test) = &args.test {
+        let oracle = ScriptOracle::new(test, args.test_args.clone())
+            .preserve_debug_environment(args.preserve_debug_environment)
+            .timeout(timeout);
+        return Ok(Chosen::Script(Arc::new(oracle)));
+    }
+    let scratch = tempfile::tempdir()?;
+    if let Some(text) = &args.crash_cmd {
+        let mut command = oracle_command::parse(text).map_err(|e| anyhow!("--crash-cmd: {e:#}"))?;
+        debug_env(&mut command);
+        let oracle = CrashOracle::record(command, input, scratch.path(), mode, matches)?;
+        return Ok(Chosen::Crash(Arc::new(oracle)));
+    }
+    if let Some(text) = &args.cmd {
+        let mut command = oracle_command::parse(text).map_err(|e| anyhow!("--cmd: {e:#}"))?;
+        debug_env(&mut command);
+        let Some(matches) = matches else {
+            bail!(
+                "--cmd needs --match REGEX: the output pattern that makes a candidate interesting"
+            );
+        };
+        return Ok(Chosen::Output(Arc::new(OutputOracle::new(
+            command, matches, no_match,
+        ))));
+    }
+    let path = args.lit.as_ref().expect("one oracle was given");
+    let test = LitTest::read(path)?;
+    Ok(Chosen::Lit(Arc::new(LitOracle::record(
+        test,
+        scratch.path(),
+        mode,
+        timeout,
+    )?)))
+}
+
+/// Write the --emit-lit test for the result and check that it passes.
+fn emit_lit(
+    oracle: &Chosen,
+    args: &Args,
+    input: &Path,
+    output: &Path,
+    stats: &Stats,
+    path: &Path,
+) -> Result<()> {
+    let context = Context::create();
+    let (module, _) = llvm::load(&context, output)?;
+    // The module's identifier would name a file the test does not use.
+    let text: String = module
+        .print_to_string()
+        .to_string()
+        .lines()
+        .filter(|l| !l.starts_with("; ModuleID"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let how = match oracle {
+        Chosen::Crash(o) => format!("--crash-cmd '{}'", o.shown_command()),
+        _ => format!(
+            "--cmd '{}' --match '{}'",
+            args.cmd.as_deref().unwrap_or(""),
+            args.match_.as_deref().unwrap_or("")
+        ),
+    };
+    let provenance = format!(
+        "Reduced by whittle {} from '{}' with {how}: {} -> {} instructions in {} oracle calls.",
+        env!("CARGO_PKG_VERSION"),
+        input.display(),
+        stats.instructions_before,
+        stats.instructions_after,
+        stats.tests
+    );
+    let test = match oracle {
+        Chosen::Crash(o) => emit::crash_test(o, &text, &provenance)?,
+        Chosen::Output(o) => emit::output_test(o, &text, &provenance)?,
+        _ => unreachable!("checked before the reduction"),
+    };
+    reducer::write_atomically(path, test.as_bytes())?;
+    emit::self_check(path).map_err(|e| anyhow!("--emit-lit '{}': {e:#}", path.display()))?;
+    if !args.quiet {
+        eprintln!("whittle: wrote lit test '{}'", path.display());
+    }
+    Ok(())
 }
 
 /// Print the summary (unless --quiet) and write --stats-json.

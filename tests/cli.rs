@@ -386,3 +386,43 @@ fn assert_valid(path: &Path) {
         .unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn one_oracle_at_a_time() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "--crash-cmd", "opt %s", "input.ll"]),
+        "give one oracle",
+    );
+}
+
+#[test]
+fn crash_cmd_on_an_input_that_does_not_crash() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["--crash-cmd", "opt -disable-output %s", "input.ll"]),
+        "the command does not crash on the input: it ended with exit status 0",
+    );
+}
+
+#[test]
+fn crash_cmd_with_an_unknown_tool_or_signature_mode() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["--crash-cmd", "no-such-compiler %s", "input.ll"]),
+        "--crash-cmd: cannot find 'no-such-compiler'",
+    );
+    assert_one_line_error(
+        &s.run(&["--crash-cmd", "opt %s", "--signature=frames:x", "input.ll"]),
+        "--signature:",
+    );
+}
+
+#[test]
+fn no_match_goes_with_cmd() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["--test", "./test.sh", "--no-match", "x", "input.ll"]),
+        "--no-match goes with --cmd",
+    );
+}

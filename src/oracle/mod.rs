@@ -6,15 +6,20 @@
 //! Oracles are shared by the worker threads that test candidates in
 //! parallel, and each test can be cancelled.
 
+pub mod command;
+pub mod crash;
+pub mod lit;
+pub mod output;
 pub mod process;
 pub mod script;
+pub mod signature;
 
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::Result;
 
-pub use process::Cancel;
+pub use process::{Cancel, Captured};
 
 use crate::dd::Verdict;
 
@@ -24,14 +29,36 @@ pub struct Outcome {
     pub verdict: Verdict,
     /// How the test ended, for messages ("exit status 1", "timeout").
     pub status: String,
-    /// The end of the test's stdout and stderr (bounded).
-    pub stdout_tail: String,
-    pub stderr_tail: String,
+    /// The test's stdout and stderr (bounded: head and tail).
+    pub stdout: Captured,
+    pub stderr: Captured,
     pub timed_out: bool,
     /// The test was stopped because its result was no longer needed (or the
     /// run was interrupted); the verdict means nothing.
     pub cancelled: bool,
     pub elapsed: Duration,
+}
+
+impl Outcome {
+    /// The outcome of a finished test process, with the verdict the oracle
+    /// drew from it (a cancelled run is Unresolved, a timeout not
+    /// interesting, whatever `verdict` says).
+    pub fn from_process(out: process::ProcessOutcome, verdict: Verdict) -> Outcome {
+        let verdict = match out.ended {
+            process::Ended::Cancelled => Verdict::Unresolved,
+            process::Ended::TimedOut => Verdict::NotInteresting,
+            _ => verdict,
+        };
+        Outcome {
+            verdict,
+            status: out.ended.describe(),
+            timed_out: out.ended == process::Ended::TimedOut,
+            cancelled: out.ended == process::Ended::Cancelled,
+            stdout: out.stdout,
+            stderr: out.stderr,
+            elapsed: out.elapsed,
+        }
+    }
 }
 
 /// Decides whether a candidate file is interesting.

@@ -2,19 +2,23 @@
 //! starts can be killed at once), a time limit, cancellation from another
 //! thread, and bounded capture of its output.
 
-use std::io::{self, Read};
+use std::io::{self, BufRead, BufReader, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use regex::Regex;
+
 use crate::interrupt;
 
-/// How much of a test's stdout and stderr is kept (the end of each).
-pub const OUTPUT_TAIL_BYTES: usize = 8192;
+/// How much of each of a test's output streams is kept: the first
+/// `HEAD_BYTES` and the last `TAIL_BYTES`.
+pub const HEAD_BYTES: usize = 16 * 1024;
+pub const TAIL_BYTES: usize = 8 * 1024;
 
 /// Lets another thread stop a running test: its whole process group is
 /// killed at once, and a test not started yet never starts.
@@ -50,15 +54,20 @@ fn kill_group(group: i32) {
     }
 }
 
-/// A command to run with the candidate appended.
-#[derive(Clone, Debug)]
+/// A command to run on a candidate.
+#[derive(Clone, Debug, Default)]
 pub struct TestCommand {
     pub program: PathBuf,
     pub args: Vec<String>,
+    /// Put the candidate where `%s` appears in the arguments instead of
+    /// appending it.
+    pub substitute: bool,
     pub env: Vec<(String, String)>,
     /// Working directory (default: inherited).
     pub cwd: Option<PathBuf>,
     pub timeout: Option<Duration>,
+    /// Patterns looked for in every line of stdout and stderr.
+    pub watch: Vec<Regex>,
 }
 
 /// How a test process ended.
@@ -108,23 +117,54 @@ fn signal_name(sig: i32) -> Option<&'static str> {
     })
 }
 
+/// The output of one stream of a test: its first and last bytes (bounded),
+/// enough for messages and crash signatures (the message and the top of a
+/// stack dump come early, the end of a log last).
+#[derive(Clone, Debug, Default)]
+pub struct Captured {
+    pub head: String,
+    pub tail: String,
+    /// Whether bytes between head and tail were dropped.
+    pub truncated: bool,
+}
+
+impl Captured {
+    /// What was kept, with a marker where bytes were dropped.
+    pub fn text(&self) -> String {
+        if self.truncated {
+            format!("{}\n[...]\n{}", self.head, self.tail)
+        } else {
+            format!("{}{}", self.head, self.tail)
+        }
+    }
+}
+
 /// What a test process did.
 #[derive(Clone, Debug)]
 pub struct ProcessOutcome {
     pub ended: Ended,
-    pub stdout_tail: String,
-    pub stderr_tail: String,
+    pub stdout: Captured,
+    pub stderr: Captured,
+    /// For each of the command's `watch` patterns: whether some line of
+    /// stdout or stderr matched it (the whole stream is scanned, not only
+    /// what is kept).
+    pub watched: Vec<bool>,
     pub elapsed: Duration,
 }
 
-/// Run `command` with `candidate` as its last argument. Returns an error
-/// only when the process cannot be started.
+/// Run `command` on `candidate`: the candidate replaces `%s` in the
+/// arguments when the command substitutes, else it is appended. Returns an
+/// error only when the process cannot be started.
 pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Result<ProcessOutcome> {
     let started = Instant::now();
     let mut cmd = Command::new(&command.program);
-    cmd.args(&command.args)
-        .arg(candidate)
-        .stdin(Stdio::null())
+    if command.substitute {
+        let candidate = candidate.to_string_lossy();
+        cmd.args(command.args.iter().map(|a| a.replace("%s", &candidate)));
+    } else {
+        cmd.args(&command.args).arg(candidate);
+    }
+    cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -134,24 +174,26 @@ pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Resu
     if let Some(dir) = &command.cwd {
         cmd.current_dir(dir);
     }
-    let cancelled = || ProcessOutcome {
-        ended: Ended::Cancelled,
-        stdout_tail: String::new(),
-        stderr_tail: String::new(),
+    let nothing = |ended| ProcessOutcome {
+        ended,
+        stdout: Captured::default(),
+        stderr: Captured::default(),
+        watched: vec![false; command.watch.len()],
         elapsed: started.elapsed(),
     };
     let mut child = {
         let mut group = cancel.group.lock().unwrap();
         if cancel.is_cancelled() || interrupt::requested() {
-            return Ok(cancelled());
+            return Ok(nothing(Ended::Cancelled));
         }
         let child = cmd.spawn()?;
         *group = Some(child.id() as i32);
         child
     };
     let group = child.id() as i32;
-    let stdout = spawn_tail_reader(child.stdout.take());
-    let stderr = spawn_tail_reader(child.stderr.take());
+    let watch = Arc::new(command.watch.clone());
+    let stdout = spawn_reader(child.stdout.take(), watch.clone());
+    let stderr = spawn_reader(child.stderr.take(), watch);
     let ended = wait(
         &mut child,
         group,
@@ -162,12 +204,18 @@ pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Resu
     // keep the output pipes open).
     kill_group(group);
     *cancel.group.lock().unwrap() = None;
-    let stdout_tail = stdout.join().unwrap_or_default();
-    let stderr_tail = stderr.join().unwrap_or_default();
+    let (stdout, out_hits) = stdout.join().unwrap_or_default();
+    let (stderr, err_hits) = stderr.join().unwrap_or_default();
+    let watched = (0..command.watch.len())
+        .map(|i| {
+            out_hits.get(i).copied().unwrap_or(false) || err_hits.get(i).copied().unwrap_or(false)
+        })
+        .collect();
     Ok(ProcessOutcome {
         ended,
-        stdout_tail,
-        stderr_tail,
+        stdout,
+        stderr,
+        watched,
         elapsed: started.elapsed(),
     })
 }
@@ -204,31 +252,66 @@ fn wait(child: &mut Child, group: i32, deadline: Option<Instant>, cancel: &Cance
     }
 }
 
-fn spawn_tail_reader(stream: Option<impl Read + Send + 'static>) -> thread::JoinHandle<String> {
+type ReaderResult = (Captured, Vec<bool>);
+
+fn spawn_reader(
+    stream: Option<impl Read + Send + 'static>,
+    watch: Arc<Vec<Regex>>,
+) -> thread::JoinHandle<ReaderResult> {
     thread::spawn(move || {
         stream
-            .map(|s| read_tail(s, OUTPUT_TAIL_BYTES))
+            .map(|s| read_stream(s, &watch, HEAD_BYTES, TAIL_BYTES))
             .unwrap_or_default()
     })
 }
 
-/// Read a stream to its end, keeping only its last `limit` bytes.
-pub fn read_tail(mut stream: impl Read, limit: usize) -> String {
-    let mut tail: Vec<u8> = Vec::new();
-    let mut buf = [0u8; 8192];
-    while let Ok(n) = stream.read(&mut buf) {
-        if n == 0 {
-            break;
+/// Read a stream to its end, keeping its first `head` and last `tail`
+/// bytes, and noting which `watch` patterns some line matched.
+pub fn read_stream(
+    stream: impl Read,
+    watch: &[Regex],
+    head: usize,
+    tail: usize,
+) -> (Captured, Vec<bool>) {
+    let mut reader = BufReader::with_capacity(64 * 1024, stream);
+    let mut captured = Captured::default();
+    let mut head_bytes: Vec<u8> = Vec::new();
+    let mut tail_bytes: Vec<u8> = Vec::new();
+    let mut hits = vec![false; watch.len()];
+    let mut line: Vec<u8> = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
         }
-        tail.extend_from_slice(&buf[..n]);
-        if tail.len() > 2 * limit {
-            tail.drain(..tail.len() - limit);
+        if !watch.is_empty() && hits.iter().any(|h| !h) {
+            let text = String::from_utf8_lossy(&line);
+            let text = text.trim_end_matches(['\n', '\r']);
+            for (hit, re) in hits.iter_mut().zip(watch) {
+                *hit = *hit || re.is_match(text);
+            }
+        }
+        let room = head.saturating_sub(head_bytes.len());
+        let (to_head, rest) = line.split_at(room.min(line.len()));
+        head_bytes.extend_from_slice(to_head);
+        if !rest.is_empty() {
+            tail_bytes.extend_from_slice(rest);
+            if tail_bytes.len() > 2 * tail {
+                let cut = tail_bytes.len() - tail;
+                tail_bytes.drain(..cut);
+                captured.truncated = true;
+            }
         }
     }
-    if tail.len() > limit {
-        tail.drain(..tail.len() - limit);
+    if tail_bytes.len() > tail {
+        let cut = tail_bytes.len() - tail;
+        tail_bytes.drain(..cut);
+        captured.truncated = true;
     }
-    String::from_utf8_lossy(&tail).into_owned()
+    captured.head = String::from_utf8_lossy(&head_bytes).into_owned();
+    captured.tail = String::from_utf8_lossy(&tail_bytes).into_owned();
+    (captured, hits)
 }
 
 #[cfg(test)]
@@ -239,9 +322,8 @@ mod tests {
         TestCommand {
             program: "sh".into(),
             args: vec!["-c".into(), script.into()],
-            env: vec![],
-            cwd: None,
             timeout,
+            ..Default::default()
         }
     }
 
@@ -254,8 +336,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(out.ended, Ended::Exited(3));
-        assert_eq!(out.stdout_tail, "out\n");
-        assert_eq!(out.stderr_tail, "err\n");
+        assert_eq!(out.stdout.text(), "out\n");
+        assert_eq!(out.stderr.text(), "err\n");
     }
 
     #[test]
@@ -299,8 +381,47 @@ mod tests {
     }
 
     #[test]
-    fn output_is_bounded() {
-        let tail = read_tail(&vec![b'x'; 100_000][..], 4096);
-        assert_eq!(tail.len(), 4096);
+    fn output_is_bounded_and_keeps_head_and_tail() {
+        let mut input = b"first line\n".to_vec();
+        input.extend(std::iter::repeat_n(b"filler line\n", 10_000).flatten());
+        input.extend_from_slice(b"last line\n");
+        let (captured, _) = read_stream(&input[..], &[], 100, 50);
+        assert!(captured.truncated);
+        assert!(captured.head.starts_with("first line"));
+        assert!(captured.tail.ends_with("last line\n"));
+        assert!(captured.head.len() <= 100 && captured.tail.len() <= 50);
+    }
+
+    #[test]
+    fn watched_patterns_see_every_line() {
+        let mut input: Vec<u8> = std::iter::repeat_n(b"noise\n", 50_000)
+            .flatten()
+            .copied()
+            .collect();
+        input.extend_from_slice(b"  vpackuswb %ymm0, %ymm1, %ymm2\nnoise\n");
+        input.extend(std::iter::repeat_n(b"noise\n", 50_000).flatten());
+        let watch = [
+            Regex::new(r"^\s*vpackuswb\s").unwrap(),
+            Regex::new("never").unwrap(),
+        ];
+        let (_, hits) = read_stream(&input[..], &watch, 100, 100);
+        assert_eq!(hits, vec![true, false]);
+    }
+
+    #[test]
+    fn the_candidate_replaces_percent_s_when_substituting() {
+        let cmd = TestCommand {
+            program: "sh".into(),
+            args: vec![
+                "-c".into(),
+                "echo \"[$1]\"".into(),
+                "sh".into(),
+                "in=%s".into(),
+            ],
+            substitute: true,
+            ..Default::default()
+        };
+        let out = run(&cmd, Path::new("c.ll"), &Cancel::new()).unwrap();
+        assert_eq!(out.stdout.text(), "[in=c.ll]\n");
     }
 }

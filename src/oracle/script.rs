@@ -54,8 +54,7 @@ impl ScriptOracle {
                 program,
                 args,
                 env,
-                cwd: None,
-                timeout: None,
+                ..Default::default()
             },
             shown_program,
         }
@@ -92,20 +91,12 @@ impl Oracle for ScriptOracle {
                 self.shown_program
             )
         })?;
-        let verdict = match out.ended {
-            Ended::Exited(0) => Verdict::Interesting,
-            Ended::Cancelled => Verdict::Unresolved,
-            _ => Verdict::NotInteresting,
+        let verdict = if out.ended == Ended::Exited(0) {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
         };
-        Ok(Outcome {
-            verdict,
-            status: out.ended.describe(),
-            stdout_tail: out.stdout_tail,
-            stderr_tail: out.stderr_tail,
-            timed_out: out.ended == Ended::TimedOut,
-            cancelled: out.ended == Ended::Cancelled,
-            elapsed: out.elapsed,
-        })
+        Ok(Outcome::from_process(out, verdict))
     }
 }
 
@@ -138,7 +129,7 @@ mod tests {
         );
         let out = judge(&o);
         assert_eq!(out.status, "exit status 3");
-        assert_eq!(out.stderr_tail.trim(), "got cand.ll");
+        assert_eq!(out.stderr.text().trim(), "got cand.ll");
     }
 
     #[test]
@@ -155,7 +146,8 @@ mod tests {
             .judge(Path::new("c.ll"), dir.path(), &Cancel::new())
             .unwrap();
         let canonical = dir.path().canonicalize().unwrap();
-        let lines: Vec<&str> = out.stderr_tail.lines().collect();
+        let text = out.stderr.text();
+        let lines: Vec<&str> = text.lines().collect();
         assert_eq!(Path::new(lines[0]).canonicalize().unwrap(), canonical);
         assert_eq!(lines[1], format!("{} 1", dir.path().display()));
         let o = ScriptOracle::new(
@@ -166,7 +158,7 @@ mod tests {
             ],
         )
         .preserve_debug_environment(true);
-        assert_eq!(judge(&o).stderr_tail.trim(), "unset");
+        assert_eq!(judge(&o).stderr.text().trim(), "unset");
     }
 
     #[test]

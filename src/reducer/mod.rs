@@ -77,6 +77,9 @@ pub struct Settings {
     /// Keep the scratch directory (candidates, test scratch) at the end.
     pub save_temps: bool,
     pub pass_options: PassOptions,
+    /// Text written before the module in the output (the RUN and CHECK
+    /// lines of a reduced lit test).
+    pub output_header: Option<Vec<u8>>,
 }
 
 /// How a run ended when it did not finish.
@@ -183,7 +186,7 @@ pub fn run(
     }
     let mut stats = std::mem::take(&mut reduction.stats);
     stats.instructions_after = reduction.current_instructions;
-    stats.bytes_after = reduction.current_output.len() as u64;
+    stats.bytes_after = reduction.output_bytes().len() as u64;
     stats.wall_time_s = started.elapsed().as_secs_f64();
     stats.interrupted = interrupted;
     drop(reduction);
@@ -288,7 +291,8 @@ impl Reduction<'_> {
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
                 if outcome.verdict != Verdict::Interesting {
                     self.stats.not_interesting += 1;
-                    let tail = outcome.stderr_tail.trim();
+                    let stderr = outcome.stderr.text();
+                    let tail = stderr.trim();
                     let tail: Vec<&str> = tail.lines().rev().take(3).collect();
                     let tail: Vec<&str> = tail.into_iter().rev().collect();
                     bail!(
@@ -341,8 +345,15 @@ impl Reduction<'_> {
         }
     }
 
+    /// What the output file holds: the header (if any), then the module.
+    fn output_bytes(&self) -> Vec<u8> {
+        let mut bytes = self.settings.output_header.clone().unwrap_or_default();
+        bytes.extend_from_slice(&self.current_output);
+        bytes
+    }
+
     fn save_output(&mut self) -> Result<()> {
-        write_atomically(&self.settings.output, &self.current_output)?;
+        write_atomically(&self.settings.output, &self.output_bytes())?;
         self.output_written = true;
         Ok(())
     }
@@ -394,11 +405,9 @@ impl Reduction<'_> {
                     if outcome.timed_out {
                         self.stats.timeouts += 1;
                     }
-                    if self.settings.display == Display::Verbose
-                        && !outcome.timed_out
-                        && !outcome.stderr_tail.is_empty()
-                    {
-                        let last = outcome.stderr_tail.trim().lines().last().unwrap_or("");
+                    if self.settings.display == Display::Verbose && !outcome.timed_out {
+                        let stderr = outcome.stderr.text();
+                        let last = stderr.trim().lines().last().unwrap_or("");
                         self.progress.println(&format!(
                             "whittle: {pass}: test ended with {}: {last}",
                             outcome.status

@@ -1,0 +1,136 @@
+//! `--emit-lit`: the reduced module as a self-contained lit regression test
+//! whose RUN line reproduces the failure and whose CHECK lines pin it.
+//! Before it is written, the test's RUN line is run on it the way lit would,
+//! so a test that would not pass under lit is reported instead of written.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use regex::Regex;
+
+use crate::oracle::command::display;
+use crate::oracle::crash::CrashOracle;
+use crate::oracle::lit::LitTest;
+use crate::oracle::output::OutputOracle;
+use crate::oracle::process::{self, Cancel, Ended};
+use crate::oracle::signature::{filecheck_pattern, Ending, Mode, Signature};
+
+/// The header and RUN/CHECK lines of a crash reproducer for `module_text`
+/// (which must still crash the same way).
+pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> Result<String> {
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("reduced.ll");
+    fs::write(&file, module_text)?;
+    let mut command = oracle.command().clone();
+    command.cwd = Some(dir.path().to_path_buf());
+    let out = process::run(&command, &file, &Cancel::new())?;
+    let path = file.to_string_lossy();
+    let Some(signature) = Signature::of(out.ended, &out.stderr.text(), &path) else {
+        bail!(
+            "the reduced module no longer crashes the command ({}): no test written",
+            out.ended.describe()
+        );
+    };
+    if !oracle.signature().matches(&signature, oracle.mode()) {
+        bail!(
+            "the reduced module crashes differently ({}): no test written",
+            signature.describe(oracle.mode())
+        );
+    }
+    let not = match signature.ending {
+        Ending::Signal(_) => "not --crash",
+        Ending::Exit(_) => "not",
+    };
+    let shown = oracle.shown_command();
+    let mut lines = vec![format!("; {provenance}")];
+    match oracle.signature().effective(oracle.mode()) {
+        Mode::Any => lines.push(format!("; RUN: {not} {shown}")),
+        Mode::Message => {
+            lines.push(format!("; RUN: {not} {shown} 2>&1 | FileCheck %s"));
+            match &signature.raw_message {
+                Some(raw) => lines.push(format!("; CHECK: {}", filecheck_pattern(raw, &path))),
+                None => lines.push("; CHECK: Stack dump".to_string()),
+            }
+        }
+        Mode::Frames(n) => {
+            lines.push(format!("; RUN: {not} {shown} 2>&1 | FileCheck %s"));
+            for frame in signature.frames.iter().take(n) {
+                // The name without its parameter list: symbolized and
+                // unsymbolized stack dumps agree on that much.
+                let name = frame.split('(').next().unwrap_or(frame).trim();
+                lines.push(format!("; CHECK: {}", filecheck_pattern(name, "")));
+            }
+        }
+        Mode::Auto => unreachable!("effective() resolves Auto"),
+    }
+    Ok(finish(lines, module_text))
+}
+
+/// The header and RUN/CHECK lines of an output reproducer: the command's
+/// output still matches `--match` (and not `--no-match`).
+pub fn output_test(oracle: &OutputOracle, module_text: &str, provenance: &str) -> Result<String> {
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("reduced.ll");
+    fs::write(&file, module_text)?;
+    let mut command = oracle.command().clone();
+    command.cwd = Some(dir.path().to_path_buf());
+    let out = process::run(&command, &file, &Cancel::new())?;
+    let not = match out.ended {
+        Ended::Exited(0) => "",
+        Ended::Signaled(_) => "not --crash ",
+        _ => "not ",
+    };
+    let shown = display(oracle.command());
+    let mut lines = vec![
+        format!("; {provenance}"),
+        format!("; RUN: {not}{shown} 2>&1 | FileCheck %s"),
+    ];
+    let matches = filecheck_regex(&command.watch[0]);
+    match command.watch.get(1) {
+        Some(no) => {
+            // A CHECK-NOT on both sides of the match covers the whole output.
+            let no = filecheck_regex(no);
+            lines.push(format!("; CHECK-NOT: {no}"));
+            lines.push(format!("; CHECK: {matches}"));
+            lines.push(format!("; CHECK-NOT: {no}"));
+        }
+        None => lines.push(format!("; CHECK: {matches}")),
+    }
+    Ok(finish(lines, module_text))
+}
+
+fn finish(mut lines: Vec<String>, module_text: &str) -> String {
+    lines.push(String::new());
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text.push_str(module_text);
+    text
+}
+
+/// A `--match` pattern as a FileCheck regular expression (LLVM's regexes
+/// are POSIX extended: no `\s`, `\d`, `\w`).
+fn filecheck_regex(re: &Regex) -> String {
+    let translated = re
+        .as_str()
+        .replace(r"\s", "[[:space:]]")
+        .replace(r"\S", "[^[:space:]]")
+        .replace(r"\d", "[0-9]")
+        .replace(r"\w", "[[:alnum:]_]");
+    format!("{{{{{translated}}}}}")
+}
+
+/// Run an emitted test's RUN lines on itself, as lit would; the error says
+/// which line fails.
+pub fn self_check(path: &Path) -> Result<()> {
+    let test = LitTest::read(path)?;
+    let scratch = tempfile::tempdir()?;
+    if let Some(line) = crate::oracle::lit::first_failing_line(&test, scratch.path())? {
+        bail!(
+            "the emitted test fails its own RUN line {}: {}",
+            line + 1,
+            test.run_lines[line]
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! Command lines given as one string (`--crash-cmd 'opt -passes=... %s'`):
+//! split like a shell would, run without one, the program found in LLVM 22's
+//! bin directory or on PATH.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Result};
+
+use super::process::TestCommand;
+
+/// Where LLVM 22's tools live (`LLVM_BIN_DIR` overrides).
+pub fn llvm_bin_dir() -> PathBuf {
+    std::env::var_os("LLVM_BIN_DIR")
+        .map_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"), PathBuf::from)
+}
+
+/// Find `name`: a path if it has a `/`, else LLVM 22's tool of that name
+/// (`opt`, `llc`: another LLVM on PATH would test a different compiler),
+/// else the first on PATH.
+pub fn resolve_program(name: &str) -> Result<PathBuf> {
+    if name.contains('/') {
+        let p = Path::new(name);
+        let p = if p.is_relative() {
+            std::env::current_dir()?.join(p)
+        } else {
+            p.to_path_buf()
+        };
+        if !p.exists() {
+            bail!("'{name}' does not exist");
+        }
+        return Ok(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::iter::once(llvm_bin_dir())
+        .chain(std::env::split_paths(&path))
+        .map(|dir| dir.join(name))
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            anyhow!(
+                "cannot find '{name}' in {} or on PATH",
+                llvm_bin_dir().display()
+            )
+        })
+}
+
+/// Split `text` into a command whose `%s` is the candidate (appended when
+/// the command has no `%s`).
+pub fn parse(text: &str) -> Result<TestCommand> {
+    let words =
+        shell_words::split(text).map_err(|e| anyhow!("cannot split command '{text}': {e}"))?;
+    let Some((program, args)) = words.split_first() else {
+        bail!("empty command");
+    };
+    let mut args: Vec<String> = args.to_vec();
+    if !args.iter().any(|a| a.contains("%s")) {
+        args.push("%s".to_string());
+    }
+    Ok(TestCommand {
+        program: resolve_program(program)?,
+        args,
+        substitute: true,
+        ..Default::default()
+    })
+}
+
+/// The command as a shell line, for messages and emitted tests; the
+/// program by its name when that is what PATH or LLVM's directory gives.
+pub fn display(command: &TestCommand) -> String {
+    let program = command.program.file_name().map_or_else(
+        || command.program.display().to_string(),
+        |n| {
+            let name = n.to_string_lossy().into_owned();
+            if resolve_program(&name).is_ok_and(|p| p == command.program) {
+                name
+            } else {
+                command.program.display().to_string()
+            }
+        },
+    );
+    // Quote only what a shell (or lit) would otherwise split or expand.
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-=:,./+%@".contains(c);
+    let quote = |a: &String| {
+        if !a.is_empty() && a.chars().all(plain) {
+            a.clone()
+        } else {
+            shell_words::quote(a).into_owned()
+        }
+    };
+    std::iter::once(program)
+        .chain(command.args.iter().map(quote))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_like_a_shell_and_finds_llvm_tools() {
+        let c = parse("opt '-passes=default<O2>' -disable-output %s").unwrap();
+        assert!(c.program.ends_with("opt"), "{}", c.program.display());
+        assert_eq!(c.args, ["-passes=default<O2>", "-disable-output", "%s"]);
+        assert!(c.substitute);
+    }
+
+    #[test]
+    fn the_candidate_is_appended_without_percent_s() {
+        let c = parse("llc -O2").unwrap();
+        assert_eq!(c.args, ["-O2", "%s"]);
+    }
+
+    #[test]
+    fn unknown_programs_and_bad_quoting_are_errors() {
+        assert!(parse("no-such-tool-whittle %s")
+            .unwrap_err()
+            .to_string()
+            .contains("cannot find 'no-such-tool-whittle'"));
+        // LLVM 22's tools win over another LLVM on PATH.
+        assert_eq!(parse("llc").unwrap().program, llvm_bin_dir().join("llc"));
+        assert!(parse("opt 'unterminated").is_err());
+        assert!(parse("   ").is_err());
+    }
+
+    #[test]
+    fn display_quotes_arguments() {
+        let c = parse("opt '-passes=default<O2>' %s").unwrap();
+        assert_eq!(display(&c), "opt '-passes=default<O2>' %s");
+    }
+}

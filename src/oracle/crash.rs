@@ -1,0 +1,138 @@
+//! The crash oracle (`--crash-cmd`): a candidate is interesting when the
+//! command crashes on it the same way it crashed on the input.
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use regex::Regex;
+
+use super::process::{self, Cancel, TestCommand};
+use super::signature::{Mode, Signature};
+use super::{Oracle, Outcome};
+use crate::dd::Verdict;
+
+pub struct CrashOracle {
+    command: TestCommand,
+    /// The command as the user gave it (before the /dev/null rewrite).
+    shown: String,
+    expected: Signature,
+    mode: Mode,
+    /// `--match`: a pattern some line of the crash's output must match.
+    must_match: bool,
+}
+
+impl CrashOracle {
+    /// Run `command` on `input` (in `scratch`) and record how it crashes.
+    /// It is an error if it does not crash, or its output does not match
+    /// `must_match`.
+    pub fn record(
+        mut command: TestCommand,
+        input: &Path,
+        scratch: &Path,
+        mode: Mode,
+        must_match: Option<Regex>,
+    ) -> Result<CrashOracle> {
+        let shown = super::command::display(&command);
+        let input = &std::path::absolute(input)?;
+        avoid_dev_null_output(&mut command.args);
+        command.watch = must_match.iter().cloned().collect();
+        command.cwd = Some(scratch.to_path_buf());
+        let out = process::run(&command, input, &Cancel::new())?;
+        let stderr = out.stderr.text();
+        let Some(expected) = Signature::of(out.ended, &stderr, &input.to_string_lossy()) else {
+            let tail: Vec<&str> = stderr.trim().lines().rev().take(2).collect();
+            let tail: Vec<&str> = tail.into_iter().rev().collect();
+            bail!(
+                "the command does not crash on the input: it ended with {}{}",
+                out.ended.describe(),
+                if tail.is_empty() {
+                    String::new()
+                } else {
+                    format!("; its stderr ends: {}", tail.join(" | "))
+                }
+            );
+        };
+        if let Some(re) = must_match.as_ref().filter(|_| !out.watched[0]) {
+            bail!(
+                "the input's crash output does not match --match '{}'",
+                re.as_str()
+            );
+        }
+        Ok(CrashOracle {
+            command,
+            shown,
+            expected,
+            mode,
+            must_match: must_match.is_some(),
+        })
+    }
+
+    pub fn signature(&self) -> &Signature {
+        &self.expected
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn command(&self) -> &TestCommand {
+        &self.command
+    }
+
+    /// The command as the user gave it, as a shell line.
+    pub fn shown_command(&self) -> &str {
+        &self.shown
+    }
+}
+
+/// A crashing LLVM tool deletes its output file, and run as root that would
+/// be /dev/null itself: send the output to stdout (captured, then dropped)
+/// instead. A crash's output is never what matters.
+fn avoid_dev_null_output(args: &mut [String]) {
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "-o" && args.get(i + 1).is_some_and(|a| a == "/dev/null") {
+            args[i + 1] = "-".to_string();
+        } else if args[i] == "-o=/dev/null" || args[i] == "-o/dev/null" {
+            args[i] = "-o=-".to_string();
+        }
+        i += 1;
+    }
+}
+
+impl Oracle for CrashOracle {
+    fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
+        let mut command = self.command.clone();
+        command.cwd = Some(scratch.to_path_buf());
+        command
+            .env
+            .push(("TMPDIR".to_string(), scratch.display().to_string()));
+        let out = process::run(&command, candidate, cancel)?;
+        let stderr = out.stderr.text();
+        let same = Signature::of(out.ended, &stderr, &candidate.to_string_lossy())
+            .is_some_and(|s| self.expected.matches(&s, self.mode))
+            && (!self.must_match || out.watched[0]);
+        Ok(Outcome::from_process(
+            out,
+            if same {
+                Verdict::Interesting
+            } else {
+                Verdict::NotInteresting
+            },
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dev_null_outputs_go_to_stdout() {
+        let mut args: Vec<String> = ["-O2", "-o", "/dev/null", "%s", "-o=/dev/null"]
+            .map(String::from)
+            .to_vec();
+        avoid_dev_null_output(&mut args);
+        assert_eq!(args, ["-O2", "-o", "-", "%s", "-o=-"]);
+    }
+}
