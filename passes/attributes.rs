@@ -3,9 +3,10 @@
 //! one target per attribute: function, return and parameter attributes
 //! alike. Removing noinline removes optnone with it (optnone requires it).
 //! What the verifier needs is never offered: strictfp (as llvm-reduce),
-//! swifterror, inalloca and preallocated, convergent where convergence
-//! control tokens are used, the ABI attributes around musttail calls, byval
-//! on an x86_intrcc function's first parameter, elementtype.
+//! swifterror, convergent on a function whose body uses convergence control
+//! tokens, the ABI attributes around musttail calls, byval on an x86_intrcc
+//! function's first parameter, elementtype and preallocated on intrinsic
+//! call sites.
 //! Every attribute weighs 1.
 
 use inkwell::module::Module;

@@ -109,13 +109,9 @@ void clearProp(GlobalValue &GV, unsigned Prop) {
   case GVDSOLocal:
     GV.setDSOLocal(false);
     break;
-  case GVVisibility: {
-    bool Implicit = GV.isImplicitDSOLocal();
+  case GVVisibility:
     GV.setVisibility(GlobalValue::DefaultVisibility);
-    if (Implicit)
-      GV.setDSOLocal(false);
     break;
-  }
   case GVUnnamedAddr:
     GV.setUnnamedAddr(GlobalValue::UnnamedAddr::None);
     break;
@@ -125,13 +121,9 @@ void clearProp(GlobalValue &GV, unsigned Prop) {
   case GVThreadLocal:
     GV.setThreadLocal(false);
     break;
-  case GVLinkage: {
-    bool Implicit = GV.isImplicitDSOLocal();
+  case GVLinkage:
     GV.setLinkage(GlobalValue::ExternalLinkage);
-    if (Implicit)
-      GV.setDSOLocal(false);
     break;
-  }
   case GVExternallyInitialized:
     cast<GlobalVariable>(GV).setExternallyInitialized(false);
     break;
@@ -211,32 +203,30 @@ bool usesConvergenceControl(const CallBase &CB) {
          isConvergenceIntrinsic(CB);
 }
 
-// What the verifier needs around one function: computed on demand.
+// What the verifier needs around one function or call.
 struct FunctionFacts {
-  bool ConvergenceControl = false; // its body or a call to it uses tokens
-  bool MustTail = false;           // it makes or receives a musttail call
+  bool ConvergenceControl = false; // a body that uses convergence tokens
+  bool MustTail = false;           // makes or receives a musttail call
+  bool IntrinsicCall = false;      // a call of an intrinsic
 };
+
+bool isMustTail(const CallBase &CB) {
+  auto *CI = dyn_cast<CallInst>(&CB);
+  return CI && CI->isMustTailCall();
+}
 
 FunctionFacts factsOf(const Function &F) {
   FunctionFacts Facts;
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       if (auto *CB = dyn_cast<CallBase>(&I)) {
-        if (usesConvergenceControl(*CB))
-          Facts.ConvergenceControl = true;
-        if (auto *CI = dyn_cast<CallInst>(CB))
-          if (CI->isMustTailCall())
-            Facts.MustTail = true;
+        Facts.ConvergenceControl |= usesConvergenceControl(*CB);
+        Facts.MustTail |= isMustTail(*CB);
       }
   for (const User *U : F.users())
     if (auto *CB = dyn_cast<CallBase>(U))
-      if (CB->getCalledOperand() == &F) {
-        if (CB->getOperandBundle(LLVMContext::OB_convergencectrl))
-          Facts.ConvergenceControl = true;
-        if (auto *CI = dyn_cast<CallInst>(CB))
-          if (CI->isMustTailCall())
-            Facts.MustTail = true;
-      }
+      if (CB->getCalledOperand() == &F)
+        Facts.MustTail |= isMustTail(*CB);
   return Facts;
 }
 
@@ -250,21 +240,23 @@ bool attributeRequired(Attribute A, unsigned Idx, const Function *F,
   // Kept by llvm-reduce too: constrained FP calls need it.
   if (K == Attribute::StrictFP)
     return true;
-  // Values of swifterror, inalloca and preallocated slots must reach
-  // parameters carrying the same attribute.
-  if (K == Attribute::SwiftError || K == Attribute::InAlloca ||
-      K == Attribute::Preallocated)
+  // A swifterror value may only be passed to swifterror parameters.
+  if (K == Attribute::SwiftError)
     return true;
+  // A body using convergence.entry must be convergent.
   if (K == Attribute::Convergent && Facts.ConvergenceControl)
     return true;
+  // A musttail call and its caller must agree on the ABI attributes.
   if (Facts.MustTail && isABIAttribute(K))
     return true;
   CallingConv::ID CC = CB ? CB->getCallingConv() : F->getCallingConv();
   if (K == Attribute::ByVal && CC == CallingConv::X86_INTR &&
       Idx == AttributeList::FirstArgIndex)
     return true;
-  // Some intrinsics need elementtype on their pointer operands.
-  if (K == Attribute::ElementType)
+  // Some intrinsics need these on their call sites (elementtype on
+  // pointer operands, preallocated on llvm.call.preallocated.arg).
+  if (Facts.IntrinsicCall &&
+      (K == Attribute::ElementType || K == Attribute::Preallocated))
     return true;
   return false;
 }
@@ -329,11 +321,9 @@ FunctionFacts factsFor(const Holder &H) {
   if (H.F)
     return factsOf(*H.F);
   FunctionFacts Facts;
-  if (usesConvergenceControl(*H.CB))
-    Facts.ConvergenceControl = true;
-  if (auto *CI = dyn_cast<CallInst>(H.CB))
-    if (CI->isMustTailCall())
-      Facts.MustTail = true;
+  Facts.MustTail = isMustTail(*H.CB);
+  if (const Function *Callee = H.CB->getCalledFunction())
+    Facts.IntrinsicCall = Callee->isIntrinsic();
   return Facts;
 }
 
@@ -418,11 +408,19 @@ unsigned whittle_gv_props(LLVMValueRef V) {
 
 // Reset the properties in Mask (a subset of whittle_gv_props) to their
 // defaults, in bit order.
+// dso_local that a local linkage or a non-default visibility implied goes
+// with it (as in llvm-reduce), unless what is left still implies it (a
+// hidden value whose linkage alone went).
 void whittle_gv_clear_props(LLVMValueRef V, unsigned Mask) {
   GlobalValue &GV = *unwrap<GlobalValue>(V);
+  bool WasImplicit = GV.isImplicitDSOLocal();
   for (unsigned Bit = 0; Bit < 8; ++Bit)
     if (Mask & (1u << Bit))
       clearProp(GV, 1u << Bit);
+  if (GV.isImplicitDSOLocal())
+    GV.setDSOLocal(true);
+  else if (WasImplicit)
+    GV.setDSOLocal(false);
 }
 
 // global-objects: section, alignment, comdat (bits 0..2).
