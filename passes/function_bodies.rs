@@ -2,7 +2,9 @@
 //! personality, prefix data and attached metadata; the function keeps its
 //! name and type, so calls to it stay valid. This is what reduces a function
 //! that cannot be deleted outright (it is called, or its address is needed).
-//! A definition weighs its instruction count.
+//! A function an alias or ifunc refers to keeps its body (an alias must
+//! point at a definition, an ifunc resolver must be one). A definition
+//! weighs its instruction count.
 
 use inkwell::module::Module;
 
@@ -13,6 +15,7 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOption
     let doomed: Vec<_> = functions(module)
         .into_iter()
         .filter(|f| !f.is_declaration())
+        .filter(|f| !f.is_aliased())
         .filter(|f| !targets.keep(f.instruction_count()))
         .collect();
     for f in doomed {

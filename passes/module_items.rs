@@ -5,6 +5,11 @@
 //! that point at it go with it. Intrinsics that are still called stay: their
 //! calls belong to the instructions level. A function weighs its
 //! instruction count, anything else 1.
+//!
+//! `module-items` deletes every kind at once. llvm-reduce's `functions` and
+//! `global-variables` are the same deletion restricted to one kind, with
+//! llvm-reduce's exceptions; its `aliases` and `ifuncs` replace rather than
+//! delete (see aliases_ifuncs.rs).
 
 use crate::llvm::ir::{aliases, erase_globals, functions, global_variables, ifuncs, Value};
 use inkwell::module::Module;
@@ -17,6 +22,9 @@ struct Kinds {
     variables: bool,
     aliases: bool,
     ifuncs: bool,
+    /// llvm-reduce's per-kind passes: nothing that would take an alias or
+    /// ifunc along, nor the used lists.
+    llvm_reduce: bool,
 }
 
 const NONE: Kinds = Kinds {
@@ -24,6 +32,7 @@ const NONE: Kinds = Kinds {
     variables: false,
     aliases: false,
     ifuncs: false,
+    llvm_reduce: false,
 };
 
 pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
@@ -35,21 +44,27 @@ pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOp
             variables: true,
             aliases: true,
             ifuncs: true,
+            llvm_reduce: false,
         },
     );
 }
 
+/// llvm-reduce's `functions`: functions only, and not those an alias or
+/// ifunc refers to (llvm-reduce keeps those rather than lose the alias).
 pub fn run_functions(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     run(
         module,
         targets,
         Kinds {
             functions: true,
+            llvm_reduce: true,
             ..NONE
         },
     );
 }
 
+/// llvm-reduce's `global-variables`: variables only; llvm.used and
+/// llvm.compiler.used always stay (special-globals reduces them).
 pub fn run_global_variables(
     module: &Module<'_>,
     targets: &mut Targets<'_>,
@@ -60,28 +75,7 @@ pub fn run_global_variables(
         targets,
         Kinds {
             variables: true,
-            ..NONE
-        },
-    );
-}
-
-pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
-    run(
-        module,
-        targets,
-        Kinds {
-            aliases: true,
-            ..NONE
-        },
-    );
-}
-
-pub fn run_ifuncs(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
-    run(
-        module,
-        targets,
-        Kinds {
-            ifuncs: true,
+            llvm_reduce: true,
             ..NONE
         },
     );
@@ -95,11 +89,22 @@ fn run(module: &Module<'_>, targets: &mut Targets<'_>, kinds: Kinds) {
             functions(module)
                 .into_iter()
                 .filter(|f| !(f.is_intrinsic() && f.has_uses()))
+                .filter(|f| !(kinds.llvm_reduce && f.is_aliased()))
                 .map(|f| (f, f.instruction_count())),
         );
     }
+    if kinds.variables {
+        items.extend(
+            global_variables(module)
+                .into_iter()
+                .filter(|v| {
+                    !(kinds.llvm_reduce
+                        && matches!(v.name().as_str(), "llvm.used" | "llvm.compiler.used"))
+                })
+                .map(|v| (v, 1)),
+        );
+    }
     let others = [
-        (kinds.variables, global_variables(module)),
         (kinds.aliases, aliases(module)),
         (kinds.ifuncs, ifuncs(module)),
     ];

@@ -1,0 +1,21 @@
+; module-data clears source_filename and drops module inline asm line by
+; line; the data layout and the triple stay.
+;
+; RUN: %whittle --abort-on-invalid-reduction --delta-passes=module-data --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t
+; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
+
+; CHECK-INTERESTINGNESS: module asm "keep"
+
+; CHECK-FINAL-NOT: source_filename
+; CHECK-FINAL: target datalayout =
+; CHECK-FINAL: target triple = "x86_64-unknown-linux-gnu"
+; CHECK-FINAL-NOT: drop
+; CHECK-FINAL: module asm "keep"
+; CHECK-FINAL-NOT: drop
+
+source_filename = "/tmp/a.c"
+target datalayout = "e"
+target triple = "x86_64-unknown-linux-gnu"
+module asm "drop1"
+module asm "keep"
+module asm "drop2"
