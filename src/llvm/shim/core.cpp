@@ -198,6 +198,8 @@ void detachFromDying(BasicBlock &BB, const SmallPtrSetImpl<BasicBlock *> &Dying)
   }
 
   if (auto *SI = dyn_cast<SwitchInst>(T)) {
+    // Branch weights would no longer match the successors.
+    SI->setMetadata(LLVMContext::MD_prof, nullptr);
     for (auto It = SI->case_begin(); It != SI->case_end();) {
       if (Dying.count(It->getCaseSuccessor()))
         It = SI->removeCase(It);
