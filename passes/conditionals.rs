@@ -6,6 +6,12 @@
 //! into its single predecessor where it can, and every block of the function
 //! that is then unreachable is deleted. A target weighs 1 plus the
 //! instructions the cut edge makes unreachable.
+//!
+//! A function's targets are listed last block first (they are folded in
+//! layout order): the search tries removing the later targets of a list
+//! first, so predecessors fold before their successors and a later fold can
+//! merge its block into the predecessor already folded, as when llvm-reduce
+//! folds both at once.
 
 use inkwell::module::Module;
 
@@ -28,14 +34,16 @@ fn run(module: &Module<'_>, targets: &mut Targets<'_>, direction: bool) {
             continue;
         }
         let weights = f.conditional_weights(direction);
-        let folded: Vec<_> = f
+        let mut folded: Vec<_> = f
             .blocks()
             .into_iter()
             .zip(weights)
+            .rev()
             .filter(|&(_, w)| w > 0)
             .filter(|&(_, w)| !targets.keep(w))
             .map(|(b, _)| b)
             .collect();
+        folded.reverse();
         if !folded.is_empty() {
             work.push((f, folded));
         }

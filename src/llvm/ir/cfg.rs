@@ -44,7 +44,12 @@ impl<'m> Value<'m> {
         let mut out = vec![0u64; n];
         // SAFETY: live function; `out` has room for one weight per block.
         unsafe {
-            shim::whittle_conditional_weights(self.raw, direction as i32, out.as_mut_ptr(), n as u32)
+            shim::whittle_conditional_weights(
+                self.raw,
+                direction as i32,
+                out.as_mut_ptr(),
+                n as u32,
+            )
         }
         out
     }
@@ -97,7 +102,12 @@ pub fn fold_conditionals(function: Value<'_>, direction: bool, blocks: Vec<Block
     // SAFETY: live function and live blocks of it, consumed here; the shim
     // skips blocks an earlier fold deleted.
     unsafe {
-        shim::whittle_fold_conditionals(function.raw, direction as i32, raw.as_mut_ptr(), raw.len() as u32)
+        shim::whittle_fold_conditionals(
+            function.raw,
+            direction as i32,
+            raw.as_mut_ptr(),
+            raw.len() as u32,
+        )
     }
 }
 
@@ -123,5 +133,7 @@ pub fn invokes_to_calls(invokes: Vec<Value<'_>>) {
 /// the blocks that become unreachable.
 pub fn remove_switch_cases(function: Value<'_>, ordinals: Vec<u32>) {
     // SAFETY: live function; the shim checks ordinals against the cases.
-    unsafe { shim::whittle_remove_switch_cases(function.raw, ordinals.as_ptr(), ordinals.len() as u32) }
+    unsafe {
+        shim::whittle_remove_switch_cases(function.raw, ordinals.as_ptr(), ordinals.len() as u32)
+    }
 }

@@ -107,6 +107,24 @@ BranchInst *foldableBranch(BasicBlock &BB, bool Direction) {
   return BR->getCondition() == To ? nullptr : BR;
 }
 
+// Whether simplifyCFG would delete BB as dead while another block still
+// uses a token it defines (a catchswitch its catchpads sit in, a pad a
+// funclet bundle names): the uses would become poison, which the verifier
+// rejects for tokens. llvm-reduce just lets such a candidate fail; whittle
+// leaves the block alone.
+bool deadWithSharedToken(BasicBlock &BB) {
+  bool Dead = (pred_empty(&BB) && !BB.isEntryBlock()) ||
+              BB.getSinglePredecessor() == &BB;
+  if (!Dead)
+    return false;
+  for (Instruction &I : BB)
+    if (I.getType()->isTokenTy())
+      for (User *U : I.users())
+        if (cast<Instruction>(U)->getParent() != &BB)
+          return true;
+  return false;
+}
+
 } // namespace
 
 extern "C" {
@@ -161,7 +179,8 @@ void whittle_fold_conditionals(LLVMValueRef Fn, int Direction,
 }
 
 // Run LLVM's local simplifyCFG on each given block, in order (a block an
-// earlier step deleted is skipped), as llvm-reduce's simplify-cfg does.
+// earlier step deleted is skipped, and so is a dead block defining a token
+// other blocks use), as llvm-reduce's simplify-cfg does.
 void whittle_simplify_cfg(LLVMBasicBlockRef *Blocks, unsigned N) {
   if (N == 0)
     return;
@@ -172,7 +191,8 @@ void whittle_simplify_cfg(LLVMBasicBlockRef *Blocks, unsigned N) {
   TargetTransformInfo TTI(DL);
   for (WeakVH &H : Todo)
     if (auto *BB = cast_or_null<BasicBlock>(H))
-      simplifyCFG(BB, TTI);
+      if (!deadWithSharedToken(*BB))
+        simplifyCFG(BB, TTI);
 }
 
 // The weight of turning an invoke into a call: 1, plus the landing pad
