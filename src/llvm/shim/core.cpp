@@ -307,8 +307,9 @@ void whittle_delete_body(LLVMValueRef Fn) {
 }
 
 // Remove the given blocks from a function: every terminator that reaches
-// one is rewritten (switch cases dropped, an invoke turned into a call,
-// other branches redirected to a surviving successor, or a return), then
+// one is rewritten (switch cases dropped, an invoke replaced by a branch to
+// its surviving normal destination, other branches redirected to a
+// surviving successor, or a return), then
 // everything unreachable is deleted, fixing PHIs. Entry blocks and funclet
 // pads are never removed.
 void whittle_remove_blocks(LLVMValueRef Fn, LLVMBasicBlockRef *Blocks,
