@@ -13,15 +13,19 @@
 mod aliases_ifuncs;
 mod attributes;
 mod basic_blocks;
+mod conditionals;
 mod function_bodies;
 mod global_initializers;
 mod global_objects;
 mod global_values;
 mod instructions;
+mod invokes;
 mod module_data;
 mod module_items;
 mod operands;
+mod simplify_cfg;
 mod special_globals;
+mod switch_cases;
 mod target_features;
 mod unreachable_blocks;
 
@@ -233,6 +237,30 @@ pub static PASSES: &[Pass] = &[
         run: module_data::run,
     },
     Pass {
+        name: "simplify-conditionals-true",
+        llvm_names: &["simplify-conditionals-true"],
+        description: "fold conditional branches to their true successor",
+        default: true,
+        all_first: false,
+        run: conditionals::run_true,
+    },
+    Pass {
+        name: "simplify-conditionals-false",
+        llvm_names: &["simplify-conditionals-false"],
+        description: "fold conditional branches to their false successor",
+        default: true,
+        all_first: false,
+        run: conditionals::run_false,
+    },
+    Pass {
+        name: "invokes",
+        llvm_names: &["invokes"],
+        description: "turn invokes into calls followed by a branch to the normal destination",
+        default: true,
+        all_first: false,
+        run: invokes::run,
+    },
+    Pass {
         name: "unreachable-blocks",
         llvm_names: &["unreachable-basic-blocks"],
         description: "delete the blocks a function's entry cannot reach",
@@ -247,6 +275,22 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         run: basic_blocks::run,
+    },
+    Pass {
+        name: "switch-cases",
+        llvm_names: &[],
+        description: "remove single switch cases",
+        default: true,
+        all_first: false,
+        run: switch_cases::run,
+    },
+    Pass {
+        name: "simplify-cfg",
+        llvm_names: &["simplify-cfg"],
+        description: "run LLVM's local simplifyCFG on single blocks",
+        default: true,
+        all_first: false,
+        run: simplify_cfg::run,
     },
     Pass {
         name: "instructions",

@@ -25,6 +25,7 @@ use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
 
+pub mod cfg;
 pub mod globals;
 
 mod shim {

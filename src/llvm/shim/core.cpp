@@ -156,14 +156,38 @@ void detachFromDying(BasicBlock &BB, const SmallPtrSetImpl<BasicBlock *> &Dying)
     Reaches |= Dying.count(S) != 0;
   if (!Reaches)
     return;
-  // An invoke that loses a successor becomes a call (the call stays; only
-  // the edges go) followed by a branch to the normal destination, which the
-  // code below treats like any branch.
-  if (auto *II = dyn_cast<InvokeInst>(T)) {
-    changeToCall(II);
-    T = BB.getTerminator();
-  }
   auto Before = edgeCounts(BB);
+
+  // An invoke that loses a successor goes, as in llvm-reduce: its uses see
+  // the default value and a branch to its surviving normal destination takes
+  // its place (the `invokes` pass is the one that keeps the call). When no
+  // other invoke unwinds to its landing pad block, the landingpad goes too,
+  // so that the block, if it survives, is an ordinary one a branch may
+  // reach; otherwise a branch cannot go there and the block returns.
+  if (auto *II = dyn_cast<InvokeInst>(T)) {
+    BasicBlock *Normal = II->getNormalDest(), *Unwind = II->getUnwindDest();
+    Instruction *Pad = &*Unwind->getFirstNonPHIIt();
+    bool Shared = any_of(Unwind->users(), [II](User *U) {
+      return U != II && isa<InvokeInst>(U);
+    });
+    BasicBlock *Target = nullptr;
+    if (!Dying.count(Normal))
+      Target = Normal;
+    else if (!Dying.count(Unwind) && isa<LandingPadInst>(Pad) && !Shared)
+      Target = Unwind;
+    if (isa<LandingPadInst>(Pad) && !Shared) {
+      replaceUsesWithDefault(Pad);
+      Pad->eraseFromParent();
+    }
+    replaceUsesWithDefault(II);
+    II->eraseFromParent();
+    if (Target)
+      BranchInst::Create(Target, &BB);
+    else
+      appendReturn(BB);
+    fixPhisOfSuccessors(BB, Before, Dying);
+    return;
+  }
 
   // A catchret whose target goes cannot become a return inside its funclet.
   if (isa<CatchReturnInst>(T)) {
@@ -174,6 +198,8 @@ void detachFromDying(BasicBlock &BB, const SmallPtrSetImpl<BasicBlock *> &Dying)
   }
 
   if (auto *SI = dyn_cast<SwitchInst>(T)) {
+    // Branch weights would no longer match the successors.
+    SI->setMetadata(LLVMContext::MD_prof, nullptr);
     for (auto It = SI->case_begin(); It != SI->case_end();) {
       if (Dying.count(It->getCaseSuccessor()))
         It = SI->removeCase(It);
@@ -281,8 +307,9 @@ void whittle_delete_body(LLVMValueRef Fn) {
 }
 
 // Remove the given blocks from a function: every terminator that reaches
-// one is rewritten (switch cases dropped, an invoke turned into a call,
-// other branches redirected to a surviving successor, or a return), then
+// one is rewritten (switch cases dropped, an invoke replaced by a branch to
+// its surviving normal destination, other branches redirected to a
+// surviving successor, or a return), then
 // everything unreachable is deleted, fixing PHIs. Entry blocks and funclet
 // pads are never removed.
 void whittle_remove_blocks(LLVMValueRef Fn, LLVMBasicBlockRef *Blocks,
