@@ -123,13 +123,13 @@ pub fn run(
     let snapshot = Snapshot {
         version: 0,
         bitcode: Arc::new(llvm::serialize(&module, Format::Bitcode)),
+        module_id: module_name.into(),
     };
     drop(module);
     let shared = Arc::new(Shared {
         oracle,
         tmp_format: settings.tmp_format,
         output_format: settings.output_format,
-        module_name: module_name.to_string(),
         pass_options: settings.pass_options.clone(),
         cache: Mutex::new(Default::default()),
     });
@@ -429,6 +429,7 @@ impl Reduction<'_> {
     fn accept(&mut self, kept: &Config<usize>, result: JobResult) {
         let Some(State {
             bitcode,
+            module_id,
             output,
             targets,
             instructions,
@@ -441,6 +442,7 @@ impl Reduction<'_> {
         let snapshot = Snapshot {
             version: self.next_version,
             bitcode: Arc::new(bitcode),
+            module_id: module_id.into(),
         };
         self.next_version += 1;
         self.current = snapshot.clone();
@@ -567,7 +569,7 @@ impl Hierarchy for Reduction<'_> {
         let pass = self.settings.passes[level];
         let t = Instant::now();
         let context = Context::create();
-        let weights = match llvm::parse(&context, &self.current.bitcode, "") {
+        let weights = match llvm::parse(&context, &self.current.bitcode, &self.current.module_id) {
             Ok(module) => {
                 let mut targets = Targets::counting();
                 (pass.run)(&module, &mut targets, &self.settings.pass_options);

@@ -28,6 +28,9 @@ pub struct Snapshot {
     /// Distinguishes snapshots (0 is the input).
     pub version: u64,
     pub bitcode: Arc<Vec<u8>>,
+    /// The module's identifier (printed as `; ModuleID`), which bitcode does
+    /// not hold: a module is re-read under this name.
+    pub module_id: Arc<str>,
 }
 
 /// One candidate to evaluate: `base` with `pass` applied to the targets
@@ -48,6 +51,8 @@ pub struct Job {
 /// The module a candidate became, when it is interesting.
 pub struct State {
     pub bitcode: Vec<u8>,
+    /// The candidate's module identifier (a pass may clear it).
+    pub module_id: String,
     /// The bytes for the output file.
     pub output: Vec<u8>,
     /// Targets the job's pass counts on the candidate (for rebasing).
@@ -107,8 +112,6 @@ pub struct Shared {
     pub oracle: Arc<dyn Oracle>,
     pub tmp_format: Format,
     pub output_format: Format,
-    /// The module's name (its identifier when parsed from bitcode).
-    pub module_name: String,
     pub pass_options: PassOptions,
     /// Verdicts by content hash of tested candidates.
     pub cache: Mutex<HashMap<blake3::Hash, Verdict>>,
@@ -201,7 +204,7 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
 
     let t = Instant::now();
     let context = Context::create();
-    let candidate = match llvm::parse(&context, &job.base.bitcode, &shared.module_name) {
+    let candidate = match llvm::parse(&context, &job.base.bitcode, &job.base.module_id) {
         Ok(m) => m,
         Err(e) => {
             return done(
@@ -283,6 +286,7 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
         });
         State {
             bitcode,
+            module_id: candidate.get_name().to_string_lossy().into_owned(),
             output,
             targets,
             instructions: ir::instruction_count(&candidate),
