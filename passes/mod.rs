@@ -14,17 +14,21 @@ mod aliases_ifuncs;
 mod attributes;
 mod basic_blocks;
 mod conditionals;
+mod dbg_records;
 mod function_bodies;
 mod global_initializers;
 mod global_objects;
 mod global_values;
 mod instructions;
 mod invokes;
+mod ir_passes;
+mod metadata;
 mod module_data;
 mod module_items;
 mod operands;
 mod simplify_cfg;
 mod special_globals;
+mod strip_debug_info;
 mod switch_cases;
 mod target_features;
 mod unreachable_blocks;
@@ -307,6 +311,64 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         run: operands::run,
+    },
+    // Metadata and debug info (group metadata), then ir-passes.
+    Pass {
+        name: "strip-debug-info",
+        llvm_names: &["strip-debug-info"],
+        description: "strip all debug info at once",
+        default: true,
+        all_first: true,
+        run: strip_debug_info::run,
+    },
+    Pass {
+        name: "di-metadata",
+        llvm_names: &["di-metadata"],
+        description:
+            "drop elements of debug-info lists (enumerators, retained nodes, imports, ...)",
+        default: true,
+        all_first: true,
+        run: metadata::run_di,
+    },
+    Pass {
+        name: "dbg-records",
+        llvm_names: &["dbg-records"],
+        description: "delete #dbg_ records",
+        default: true,
+        all_first: true,
+        run: dbg_records::run,
+    },
+    Pass {
+        name: "distinct-metadata",
+        llvm_names: &["distinct-metadata"],
+        description: "drop distinct nodes from distinct tuples reachable from named metadata",
+        default: true,
+        all_first: true,
+        run: metadata::run_distinct,
+    },
+    Pass {
+        name: "metadata",
+        llvm_names: &["metadata"],
+        description: "delete named metadata and metadata attachments",
+        default: true,
+        all_first: true,
+        run: metadata::run_metadata,
+    },
+    Pass {
+        name: "named-metadata",
+        llvm_names: &["named-metadata"],
+        description: "drop operands of list-like named metadata (module flags, llvm.ident, ...)",
+        default: true,
+        all_first: true,
+        run: metadata::run_named,
+    },
+    Pass {
+        name: "ir-passes",
+        llvm_names: &["ir-passes"],
+        description: "run the --ir-passes pipeline on chosen functions",
+        default: false,
+        all_first: true,
+        run: ir_passes::run,
     },
 ];
 

@@ -27,6 +27,7 @@ use inkwell::module::Module;
 
 pub mod cfg;
 pub mod globals;
+pub mod metadata;
 
 mod shim {
     use inkwell::llvm_sys::prelude::*;
