@@ -91,6 +91,10 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub max_pass_iterations: usize,
 
+    /// Split each level into 2^N chunks before the first test (llvm-reduce's option)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub starting_granularity_level: u32,
+
     /// Make a candidate that fails the verifier a hard error instead of skipping it
     #[arg(long)]
     pub abort_on_invalid_reduction: bool,
@@ -181,6 +185,7 @@ const LONG_OPTIONS: &[&str] = &[
     "skip-delta-passes",
     "print-delta-passes",
     "max-pass-iterations",
+    "starting-granularity-level",
     "abort-on-invalid-reduction",
     "write-tmp-files-as-bitcode",
     "output-bitcode",
@@ -215,6 +220,7 @@ const TAKES_VALUE: &[&str] = &[
     "delta-passes",
     "skip-delta-passes",
     "max-pass-iterations",
+    "starting-granularity-level",
     "mtriple",
     "ir-passes",
     "reduce-callsite-inline-threshold",

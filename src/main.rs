@@ -101,6 +101,18 @@ fn run(args: Args) -> Result<()> {
         );
     }
 
+    if selected.iter().any(|p| p.name == "ir-passes") {
+        let pipeline = args
+            .ir_passes
+            .clone()
+            .unwrap_or_else(|| PassOptions::default().ir_passes);
+        if let Err(message) =
+            llvm::ir::metadata::check_pipeline(&module, &pipeline, args.mtriple.as_deref())
+        {
+            bail!("--ir-passes: LLVM ERROR: {message}");
+        }
+    }
+
     let output = if args.in_place {
         input.clone()
     } else {
@@ -150,6 +162,7 @@ fn run(args: Args) -> Result<()> {
             PolicyArg::Ddmin => PolicyKind::DDMin,
         },
         max_pass_iterations: args.max_pass_iterations,
+        starting_granularity: 1usize << args.starting_granularity_level.min(20),
         abort_on_invalid: args.abort_on_invalid_reduction,
         tmp_format: if args.write_tmp_files_as_bitcode || input_format == Format::Bitcode {
             Format::Bitcode
@@ -351,9 +364,9 @@ fn emit_lit(
 fn report(args: &Args, input: &Path, output: &Path, stats: &Stats) -> Result<()> {
     if !args.quiet {
         eprintln!(
-            "whittle: reduced '{}' -> '{}'",
-            input.display(),
-            output.display()
+            "whittle: Done reducing! Reduced testcase: '{}' (from '{}')",
+            output.display(),
+            input.display()
         );
         for line in stats.summary().lines() {
             eprintln!("  {line}");
@@ -386,7 +399,7 @@ fn print_passes() {
         } else {
             " [not in the default sweep]"
         };
-        println!("  {:<20} {}{aka}{default}", pass.name, pass.description);
+        println!("  {:<28} {}{aka}{default}", pass.name, pass.description);
     }
 }
 

@@ -216,7 +216,7 @@ fn uninteresting_input_reports_status_and_stderr() {
     let out = s.run(&["--test", "./boring.sh", "input.ll"]);
     assert_one_line_error(
         &out,
-        "input isn't interesting: the test ended with exit status 3",
+        "Input isn't interesting! Verify interesting-ness test: it ended with exit status 3",
     );
     assert!(stderr(&out).contains("no crash here"));
     assert!(!s.path("reduced.ll").exists());

@@ -126,6 +126,12 @@ impl<S> Granular<S> {
             log: Vec::new(),
         }
     }
+
+    /// Start at granularity `n` (at least 2) instead of 2.
+    pub fn starting_at(mut self, n: usize) -> Self {
+        self.granularity = n.max(2);
+        self
+    }
 }
 
 impl DDMin {

@@ -65,6 +65,8 @@ pub struct Settings {
     pub policy: PolicyKind,
     /// Sweeps over all passes at most.
     pub max_pass_iterations: usize,
+    /// The granularity each level's search starts at (2: halves).
+    pub starting_granularity: usize,
     /// Treat a candidate that fails the verifier as a hard error.
     pub abort_on_invalid: bool,
     /// Format of the files handed to the test.
@@ -155,9 +157,12 @@ pub fn run(
     reduction.check_input()?;
     let policy = settings.policy;
     let new_minimizer = move |level: usize, weights: &[u64]| -> Box<dyn Policy<usize>> {
+        let start = settings.starting_granularity;
         let inner: Box<dyn Policy<usize>> = match policy {
-            PolicyKind::DDMin => Box::new(DDMin::new()),
-            PolicyKind::Wdd => Box::new(Wdd::new(weights.iter().copied().enumerate().collect())),
+            PolicyKind::DDMin => Box::new(DDMin::new().starting_at(start)),
+            PolicyKind::Wdd => {
+                Box::new(Wdd::new(weights.iter().copied().enumerate().collect()).starting_at(start))
+            }
         };
         if settings.passes[level].all_first {
             Box::new(AllFirst::new(inner))
@@ -296,7 +301,7 @@ impl Reduction<'_> {
                     let tail: Vec<&str> = tail.lines().rev().take(3).collect();
                     let tail: Vec<&str> = tail.into_iter().rev().collect();
                     bail!(
-                        "input isn't interesting: the test ended with {}{}",
+                        "Input isn't interesting! Verify interesting-ness test: it ended with {}{}",
                         outcome.status,
                         if tail.is_empty() {
                             String::new()
