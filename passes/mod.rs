@@ -87,6 +87,10 @@ pub struct PassOptions {
     /// `--aggressive-named-md-reduction`: reduce named metadata without
     /// regard to what it is.
     pub aggressive_named_md: bool,
+    /// Replacement values must be defined (zero, one, an argument; never
+    /// poison or undef): set with metamorphic oracles (`--mr`), where
+    /// undefined behaviour would pass for a miscompilation.
+    pub defined_values_only: bool,
 }
 
 impl Default for PassOptions {
@@ -96,6 +100,7 @@ impl Default for PassOptions {
             ir_passes: "function(sroa,instcombine<no-verify-fixpoint>,gvn,simplifycfg,infer-address-spaces)".to_string(),
             mtriple: None,
             aggressive_named_md: false,
+            defined_values_only: false,
         }
     }
 }
@@ -118,6 +123,9 @@ pub struct Pass {
     /// Whether its targets are usually all removable (attributes, flags,
     /// metadata): the search then tries removing all of them first.
     pub all_first: bool,
+    /// Whether it puts poison or undef into the module on purpose (never
+    /// run with metamorphic oracles).
+    pub introduces_undefined_values: bool,
     pub run: RunPass,
 }
 
@@ -136,6 +144,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete functions, global variables, aliases and ifuncs",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: module_items::run_all,
     },
     Pass {
@@ -144,6 +153,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete functions, except those an alias or ifunc refers to",
         default: false,
         all_first: false,
+        introduces_undefined_values: false,
         run: module_items::run_functions,
     },
     Pass {
@@ -152,6 +162,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete global variables, except llvm.used and llvm.compiler.used",
         default: false,
         all_first: false,
+        introduces_undefined_values: false,
         run: module_items::run_global_variables,
     },
     Pass {
@@ -160,6 +171,7 @@ pub static PASSES: &[Pass] = &[
         description: "drop entries of llvm.used, llvm.compiler.used, llvm.global_ctors/dtors",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: special_globals::run,
     },
     Pass {
@@ -168,6 +180,7 @@ pub static PASSES: &[Pass] = &[
         description: "replace aliases by their aliasees",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: aliases_ifuncs::run_aliases,
     },
     Pass {
@@ -178,6 +191,7 @@ pub static PASSES: &[Pass] = &[
         // Each accepted lowering adds a table and a constructor: lowering
         // all at once, when the test allows it, adds only one.
         all_first: true,
+        introduces_undefined_values: false,
         run: aliases_ifuncs::run_ifuncs,
     },
     Pass {
@@ -186,6 +200,7 @@ pub static PASSES: &[Pass] = &[
         description: "turn function definitions into declarations",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: function_bodies::run,
     },
     Pass {
@@ -194,6 +209,7 @@ pub static PASSES: &[Pass] = &[
         description: "turn global variable definitions into external declarations",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: global_initializers::run,
     },
     Pass {
@@ -203,6 +219,7 @@ pub static PASSES: &[Pass] = &[
             "reset linkage, visibility, dso_local, unnamed_addr, thread_local, ... of globals",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: global_values::run,
     },
     Pass {
@@ -211,6 +228,7 @@ pub static PASSES: &[Pass] = &[
         description: "drop the section, alignment and comdat of functions and variables",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: global_objects::run,
     },
     Pass {
@@ -219,6 +237,7 @@ pub static PASSES: &[Pass] = &[
         description: "drop function, parameter, return and call-site attributes",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: attributes::run,
     },
     Pass {
@@ -227,6 +246,7 @@ pub static PASSES: &[Pass] = &[
         description: "drop entries of \"target-features\" attributes",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: target_features::run,
     },
     Pass {
@@ -238,6 +258,7 @@ pub static PASSES: &[Pass] = &[
         // pinned counts are updated for it.
         default: false,
         all_first: true,
+        introduces_undefined_values: false,
         run: module_data::run,
     },
     Pass {
@@ -246,6 +267,7 @@ pub static PASSES: &[Pass] = &[
         description: "fold conditional branches to their true successor",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: conditionals::run_true,
     },
     Pass {
@@ -254,6 +276,7 @@ pub static PASSES: &[Pass] = &[
         description: "fold conditional branches to their false successor",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: conditionals::run_false,
     },
     Pass {
@@ -262,6 +285,7 @@ pub static PASSES: &[Pass] = &[
         description: "turn invokes into calls followed by a branch to the normal destination",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: invokes::run,
     },
     Pass {
@@ -270,6 +294,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete the blocks a function's entry cannot reach",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: unreachable_blocks::run,
     },
     Pass {
@@ -278,6 +303,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete basic blocks, redirecting the branches that reach them",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: basic_blocks::run,
     },
     Pass {
@@ -286,6 +312,7 @@ pub static PASSES: &[Pass] = &[
         description: "remove single switch cases",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: switch_cases::run,
     },
     Pass {
@@ -294,6 +321,7 @@ pub static PASSES: &[Pass] = &[
         description: "run LLVM's local simplifyCFG on single blocks",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: simplify_cfg::run,
     },
     Pass {
@@ -302,6 +330,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete instructions, replacing their uses with zero/null",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: instructions::run,
     },
     Pass {
@@ -310,6 +339,7 @@ pub static PASSES: &[Pass] = &[
         description: "cut an instruction's use of another value (the operand becomes zero/null)",
         default: true,
         all_first: false,
+        introduces_undefined_values: false,
         run: operands::run,
     },
     // Metadata and debug info (group metadata), then ir-passes.
@@ -319,6 +349,7 @@ pub static PASSES: &[Pass] = &[
         description: "strip all debug info at once",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: strip_debug_info::run,
     },
     Pass {
@@ -328,6 +359,7 @@ pub static PASSES: &[Pass] = &[
             "drop elements of debug-info lists (enumerators, retained nodes, imports, ...)",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: metadata::run_di,
     },
     Pass {
@@ -336,6 +368,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete #dbg_ records",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: dbg_records::run,
     },
     Pass {
@@ -344,6 +377,7 @@ pub static PASSES: &[Pass] = &[
         description: "drop distinct nodes from distinct tuples reachable from named metadata",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: metadata::run_distinct,
     },
     Pass {
@@ -352,6 +386,7 @@ pub static PASSES: &[Pass] = &[
         description: "delete named metadata and metadata attachments",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: metadata::run_metadata,
     },
     Pass {
@@ -360,6 +395,7 @@ pub static PASSES: &[Pass] = &[
         description: "drop operands of list-like named metadata (module flags, llvm.ident, ...)",
         default: true,
         all_first: true,
+        introduces_undefined_values: false,
         run: metadata::run_named,
     },
     Pass {
@@ -368,6 +404,7 @@ pub static PASSES: &[Pass] = &[
         description: "run the --ir-passes pipeline on chosen functions",
         default: false,
         all_first: true,
+        introduces_undefined_values: false,
         run: ir_passes::run,
     },
 ];

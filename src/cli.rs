@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{ArgAction, Parser, ValueEnum};
+use clap::{ArgAction, CommandFactory, Parser, ValueEnum};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -62,6 +62,68 @@ pub struct Args {
     /// Oracle from a failing lit test: its RUN lines must fail the same way; the output is the reduced test
     #[arg(long, value_name = "TEST", help_heading = "Built-in oracles")]
     pub lit: Option<PathBuf>,
+
+    /// Oracle without a reference output: a metamorphic relation the candidate violates
+    /// (opt-equivalence, llc-equivalence, reorder, user)
+    #[arg(long, value_name = "NAME", help_heading = "Metamorphic oracles")]
+    pub mr: Option<String>,
+
+    /// How opt-equivalence runs programs: lli (JIT) or native (llc + clang)
+    #[arg(
+        long,
+        value_name = "HOW",
+        default_value = "lli",
+        help_heading = "Metamorphic oracles"
+    )]
+    pub mr_exec: String,
+
+    /// opt-equivalence's pipeline, as for `opt -passes=` (or raw flags such as -O3)
+    #[arg(
+        long,
+        value_name = "PIPELINE",
+        default_value = "default<O2>",
+        allow_hyphen_values = true,
+        help_heading = "Metamorphic oracles"
+    )]
+    pub mr_pipeline: String,
+
+    /// The optimizer opt-equivalence checks [default: LLVM 22's opt]
+    #[arg(long, value_name = "PROGRAM", help_heading = "Metamorphic oracles")]
+    pub mr_opt: Option<String>,
+
+    /// The code generator llc-equivalence checks [default: LLVM 22's llc]
+    #[arg(long, value_name = "PROGRAM", help_heading = "Metamorphic oracles")]
+    pub mr_llc: Option<String>,
+
+    /// llc-equivalence's two flag sets, given twice [default: -O0, then -O2]
+    #[arg(long, value_name = "FLAGS", action = ArgAction::Append, allow_hyphen_values = true, help_heading = "Metamorphic oracles")]
+    pub mr_llc_flags: Vec<String>,
+
+    /// The tool reorder compares (`%s` = module; `-o FILE` is appended)
+    #[arg(
+        long,
+        value_name = "CMD",
+        default_value = "opt -S -passes=default<O2> %s",
+        help_heading = "Metamorphic oracles"
+    )]
+    pub mr_tool: String,
+
+    /// User-defined relation: derives the follow-up %t from the source %s
+    #[arg(long, value_name = "CMD", help_heading = "Metamorphic oracles")]
+    pub mr_followup: Option<String>,
+
+    /// User-defined relation: runs a source or follow-up %s
+    #[arg(long, value_name = "CMD", help_heading = "Metamorphic oracles")]
+    pub mr_run: Option<String>,
+
+    /// User-defined relation: how outputs must agree (exact, numeric:TOL)
+    #[arg(
+        long,
+        value_name = "HOW",
+        default_value = "exact",
+        help_heading = "Metamorphic oracles"
+    )]
+    pub mr_compare: String,
 
     /// Also write the result as a lit regression test reproducing the failure (with --crash-cmd or --cmd)
     #[arg(long, value_name = "FILE", help_heading = "Built-in oracles")]
@@ -175,70 +237,19 @@ pub enum PolicyArg {
     Ddmin,
 }
 
-/// Long options, for accepting LLVM's single-dash spelling (`-mtriple=x`).
-const LONG_OPTIONS: &[&str] = &[
-    "test",
-    "test-arg",
-    "output",
-    "in-place",
-    "delta-passes",
-    "skip-delta-passes",
-    "print-delta-passes",
-    "max-pass-iterations",
-    "starting-granularity-level",
-    "abort-on-invalid-reduction",
-    "write-tmp-files-as-bitcode",
-    "output-bitcode",
-    "mtriple",
-    "ir-passes",
-    "reduce-callsite-inline-threshold",
-    "aggressive-named-md-reduction",
-    "policy",
-    "preserve-debug-environment",
-    "timeout",
-    "save-temps",
-    "stats-json",
-    "crash-cmd",
-    "signature",
-    "cmd",
-    "match",
-    "no-match",
-    "lit",
-    "emit-lit",
-    "verbose",
-    "quiet",
-    "skip-verify-interesting-after-counting-chunks",
-    "help",
-    "version",
-];
-
-/// Options that take their value as the next argument.
-const TAKES_VALUE: &[&str] = &[
-    "test",
-    "test-arg",
-    "output",
-    "delta-passes",
-    "skip-delta-passes",
-    "max-pass-iterations",
-    "starting-granularity-level",
-    "mtriple",
-    "ir-passes",
-    "reduce-callsite-inline-threshold",
-    "policy",
-    "timeout",
-    "stats-json",
-    "crash-cmd",
-    "signature",
-    "cmd",
-    "match",
-    "no-match",
-    "lit",
-    "emit-lit",
-];
-
 /// Rewrite LLVM-style `-long-option` into `--long-option`, leaving option
 /// values (the argument after `--test-arg`, say) alone.
 pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    // The long options and which of them take a value, from clap itself.
+    let command = Args::command();
+    let long: Vec<(String, bool)> = command
+        .get_arguments()
+        .filter_map(|a| {
+            a.get_long()
+                .map(|l| (l.to_string(), a.get_action().takes_values()))
+        })
+        .chain([("help".to_string(), false), ("version".to_string(), false)])
+        .collect();
     let mut out = Vec::new();
     let mut value_next = false;
     for (i, arg) in args.into_iter().enumerate() {
@@ -259,11 +270,11 @@ pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
             (0, s)
         };
         let name = body.split('=').next().unwrap_or("");
-        let known = LONG_OPTIONS.contains(&name);
-        if dashes >= 1 && known && !body.contains('=') && TAKES_VALUE.contains(&name) {
+        let known = long.iter().find(|(l, _)| l == name);
+        if dashes >= 1 && !body.contains('=') && known.is_some_and(|(_, takes)| *takes) {
             value_next = true;
         }
-        if dashes == 1 && known {
+        if dashes == 1 && known.is_some() {
             out.push(OsString::from(format!("-{s}")));
         } else {
             out.push(arg);

@@ -23,6 +23,9 @@ use whittle::llvm::{self, Format};
 use whittle::oracle::command as oracle_command;
 use whittle::oracle::crash::CrashOracle;
 use whittle::oracle::lit::{LitOracle, LitTest};
+use whittle::oracle::mr::{
+    Compare, Exec, LlcEquivalence, MrOracle, OptEquivalence, Relation, Reorder, UserDefined,
+};
 use whittle::oracle::output::OutputOracle;
 use whittle::oracle::script::ScriptOracle;
 use whittle::oracle::signature::Mode as SignatureMode;
@@ -68,15 +71,16 @@ fn run(args: Args) -> Result<()> {
         args.crash_cmd.is_some(),
         args.cmd.is_some(),
         args.lit.is_some(),
+        args.mr.is_some(),
     ]
     .iter()
     .filter(|b| **b)
     .count();
     if chosen_count == 0 {
-        bail!("--test option must be specified (or one of --crash-cmd, --cmd, --lit)");
+        bail!("--test option must be specified (or one of --crash-cmd, --cmd, --lit, --mr)");
     }
     if chosen_count > 1 {
-        bail!("give one oracle: --test, --crash-cmd, --cmd or --lit");
+        bail!("give one oracle: --test, --crash-cmd, --cmd, --lit or --mr");
     }
     let Some(input) = args.input.clone().or_else(|| args.lit.clone()) else {
         bail!("reduction testcase positional argument must be specified");
@@ -182,6 +186,7 @@ fn run(args: Args) -> Result<()> {
                 .unwrap_or_else(|| PassOptions::default().ir_passes),
             mtriple: args.mtriple.clone(),
             aggressive_named_md: args.aggressive_named_md_reduction,
+            defined_values_only: args.mr.is_some(),
         },
         output_header: oracle.output_header(),
     };
@@ -209,6 +214,7 @@ fn run(args: Args) -> Result<()> {
 
 /// The oracle the command line asks for.
 enum Chosen {
+    Mr(Arc<MrOracle>),
     Script(Arc<ScriptOracle>),
     Crash(Arc<CrashOracle>),
     Output(Arc<OutputOracle>),
@@ -218,6 +224,7 @@ enum Chosen {
 impl Chosen {
     fn as_dyn(&self) -> Arc<dyn Oracle> {
         match self {
+            Chosen::Mr(o) => o.clone(),
             Chosen::Script(o) => o.clone(),
             Chosen::Crash(o) => o.clone(),
             Chosen::Output(o) => o.clone(),
@@ -235,6 +242,7 @@ impl Chosen {
                 o.signature().describe(o.mode())
             )),
             Chosen::Lit(o) => Some(format!("lit failure: {}", o.describe())),
+            Chosen::Mr(o) => Some(o.describe()),
         }
     }
 
@@ -302,6 +310,21 @@ fn choose_oracle(args: &Args, input: &Path, timeout: Option<Duration>) -> Result
             command, matches, no_match,
         ))));
     }
+    if let Some(name) = &args.mr {
+        let relation = relation(args, name)?;
+        let exec = match args.mr_exec.as_str() {
+            "lli" => Exec::Lli,
+            "native" => Exec::Native,
+            other => bail!("--mr-exec: '{other}' is neither lli nor native"),
+        };
+        return Ok(Chosen::Mr(Arc::new(MrOracle::record(
+            relation,
+            exec,
+            timeout,
+            input,
+            scratch.path(),
+        )?)));
+    }
     let path = args.lit.as_ref().expect("one oracle was given");
     let test = LitTest::read(path)?;
     Ok(Chosen::Lit(Arc::new(LitOracle::record(
@@ -310,6 +333,62 @@ fn choose_oracle(args: &Args, input: &Path, timeout: Option<Duration>) -> Result
         mode,
         timeout,
     )?)))
+}
+
+/// The metamorphic relation `--mr NAME` and its options describe.
+fn relation(args: &Args, name: &str) -> Result<Box<dyn Relation>> {
+    let program = |flag: &str, given: &Option<String>, default: &str| -> Result<PathBuf> {
+        let name = given.as_deref().unwrap_or(default);
+        oracle_command::resolve_program(name).map_err(|e| anyhow!("{flag}: {e:#}"))
+    };
+    let command = |flag: &str, text: &str| -> Result<whittle::oracle::process::TestCommand> {
+        oracle_command::parse(text).map_err(|e| anyhow!("{flag}: {e:#}"))
+    };
+    Ok(match name {
+        "opt-equivalence" => Box::new(OptEquivalence::new(
+            program("--mr-opt", &args.mr_opt, "opt")?,
+            &args.mr_pipeline,
+        )),
+        "llc-equivalence" => {
+            let flags: Vec<Vec<String>> = match args.mr_llc_flags.as_slice() {
+                [] => vec![vec!["-O0".into()], vec!["-O2".into()]],
+                [a, b] => [a, b]
+                    .iter()
+                    .map(|f| f.split_whitespace().map(String::from).collect())
+                    .collect(),
+                _ => {
+                    bail!("--mr-llc-flags: give it twice (the two ways to compile), or not at all")
+                }
+            };
+            Box::new(LlcEquivalence {
+                llc: program("--mr-llc", &args.mr_llc, "llc")?,
+                first: flags[0].clone(),
+                second: flags[1].clone(),
+            })
+        }
+        "reorder" => {
+            let tool = command("--mr-tool", &args.mr_tool)?;
+            Box::new(Reorder {
+                tool: tool.program,
+                args: tool.args,
+            })
+        }
+        "user" => {
+            let (Some(followup), Some(run)) = (&args.mr_followup, &args.mr_run) else {
+                bail!("--mr user needs --mr-followup 'CMD %s %t' and --mr-run 'CMD %s'");
+            };
+            let compare =
+                Compare::parse(&args.mr_compare).map_err(|e| anyhow!("--mr-compare: {e}"))?;
+            Box::new(UserDefined {
+                followup: command("--mr-followup", followup)?,
+                run: command("--mr-run", run)?,
+                compare,
+            })
+        }
+        other => bail!(
+            "--mr: unknown relation '{other}' (opt-equivalence, llc-equivalence, reorder, user)"
+        ),
+    })
 }
 
 /// Write the --emit-lit test for the result and check that it passes.

@@ -9,6 +9,7 @@
 pub mod command;
 pub mod crash;
 pub mod lit;
+pub mod mr;
 pub mod output;
 pub mod process;
 pub mod script;

@@ -120,12 +120,16 @@ fn signal_name(sig: i32) -> Option<&'static str> {
 /// The output of one stream of a test: its first and last bytes (bounded),
 /// enough for messages and crash signatures (the message and the top of a
 /// stack dump come early, the end of a log last).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Captured {
     pub head: String,
     pub tail: String,
     /// Whether bytes between head and tail were dropped.
     pub truncated: bool,
+    /// A hash of the whole stream, kept or not: outputs are compared by it.
+    pub digest: Option<blake3::Hash>,
+    /// The stream's length in bytes.
+    pub len: u64,
 }
 
 impl Captured {
@@ -164,7 +168,9 @@ pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Resu
     } else {
         cmd.args(&command.args).arg(candidate);
     }
-    cmd.stdin(Stdio::null())
+    // stdin is a pipe closed at once, not /dev/null: a crashing LLVM tool
+    // run as root may have deleted /dev/null (it removes its output file).
+    cmd.stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
@@ -191,6 +197,7 @@ pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Resu
         child
     };
     let group = child.id() as i32;
+    drop(child.stdin.take());
     let watch = Arc::new(command.watch.clone());
     let stdout = spawn_reader(child.stdout.take(), watch.clone());
     let stderr = spawn_reader(child.stderr.take(), watch);
@@ -279,12 +286,15 @@ pub fn read_stream(
     let mut tail_bytes: Vec<u8> = Vec::new();
     let mut hits = vec![false; watch.len()];
     let mut line: Vec<u8> = Vec::new();
+    let mut hasher = blake3::Hasher::new();
     loop {
         line.clear();
         match reader.read_until(b'\n', &mut line) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
+        hasher.update(&line);
+        captured.len += line.len() as u64;
         if !watch.is_empty() && hits.iter().any(|h| !h) {
             let text = String::from_utf8_lossy(&line);
             let text = text.trim_end_matches(['\n', '\r']);
@@ -311,6 +321,7 @@ pub fn read_stream(
     }
     captured.head = String::from_utf8_lossy(&head_bytes).into_owned();
     captured.tail = String::from_utf8_lossy(&tail_bytes).into_owned();
+    captured.digest = Some(hasher.finalize());
     (captured, hits)
 }
 

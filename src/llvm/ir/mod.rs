@@ -28,6 +28,7 @@ use inkwell::module::Module;
 pub mod cfg;
 pub mod globals;
 pub mod metadata;
+pub mod mr;
 
 mod shim {
     use inkwell::llvm_sys::prelude::*;

@@ -1,0 +1,358 @@
+//! Metamorphic oracles (`--mr NAME`): reduce a miscompilation without a
+//! reference output, as DDMT does. A candidate is the *source input*; the
+//! relation derives a *follow-up* (the optimized module, the module built
+//! another way, the module with functions reordered), runs both, and calls
+//! the candidate interesting when the relation is violated.
+//!
+//! Verdicts: Interesting when the outputs differ; NotInteresting when they
+//! agree; Unresolved when an execution fails (a signal, a timeout, a tool
+//! that cannot build the program) or when the source execution cannot be
+//! trusted: it differs between two runs, or (with `lli`) the interpreter and
+//! the JIT disagree on it. Those checks run only when the relation looks
+//! violated, so a candidate that satisfies it costs just the two runs.
+
+mod llc_equivalence;
+mod opt_equivalence;
+mod reorder;
+mod user;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+
+pub use llc_equivalence::LlcEquivalence;
+pub use opt_equivalence::OptEquivalence;
+pub use reorder::Reorder;
+pub use user::{Compare, UserDefined};
+
+use super::command::{llvm_bin_dir, resolve_program};
+use super::process::{self, Cancel, Captured, Ended, ProcessOutcome, TestCommand};
+use super::{Oracle, Outcome};
+use crate::dd::Verdict;
+
+/// What a relation found for one candidate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    Holds,
+    Violated,
+    /// The candidate could not be judged; why.
+    Unresolved(String),
+}
+
+/// A metamorphic relation.
+pub trait Relation: Send + Sync {
+    fn name(&self) -> String;
+    /// Build the follow-up of `source`, run both, compare.
+    fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check>;
+}
+
+/// How a program (a module with `main`) is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exec {
+    /// LLVM's JIT (`lli`).
+    Lli,
+    /// Compiled with `llc`, linked with clang, run natively.
+    Native,
+}
+
+/// What relations need around them: where to work, the limits, the tools.
+pub struct Env<'a> {
+    pub scratch: &'a Path,
+    pub cancel: &'a Cancel,
+    pub timeout: Option<Duration>,
+    pub exec: Exec,
+    /// Whether `lli -force-interpreter` can run this program (it lacks
+    /// some intrinsics); decided on the input.
+    pub interpreter_usable: bool,
+}
+
+/// The observable behaviour of a run: stdout and exit status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Behaviour {
+    pub stdout: Captured,
+    pub status: i32,
+}
+
+/// A tool or program run that did not complete normally.
+#[derive(Clone, Debug)]
+pub struct Failed(pub String);
+
+impl Env<'_> {
+    /// Run `program args...` in the scratch directory.
+    pub fn run(&self, program: &Path, args: &[String]) -> Result<ProcessOutcome> {
+        let command = TestCommand {
+            program: program.to_path_buf(),
+            args: args.to_vec(),
+            substitute: true,
+            env: vec![
+                ("LLVM_DISABLE_CRASH_REPORT".into(), "1".into()),
+                ("LLVM_DISABLE_SYMBOLIZATION".into(), "1".into()),
+                ("TMPDIR".into(), self.scratch.display().to_string()),
+            ],
+            cwd: Some(self.scratch.to_path_buf()),
+            timeout: self.timeout,
+            watch: vec![],
+        };
+        Ok(process::run(&command, Path::new(""), self.cancel)?)
+    }
+
+    /// Run a tool that must succeed (opt, llc, the linker); Err(Failed) says
+    /// how it did not.
+    pub fn tool(&self, program: &Path, args: &[String]) -> Result<std::result::Result<(), Failed>> {
+        let out = self.run(program, args)?;
+        Ok(match out.ended {
+            Ended::Exited(0) => Ok(()),
+            ended => Err(Failed(format!(
+                "{} {}: {}",
+                program
+                    .file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                ended.describe(),
+                out.stderr
+                    .text()
+                    .lines()
+                    .find(|l| !l.trim().is_empty())
+                    .unwrap_or("")
+                    .trim()
+            ))),
+        })
+    }
+
+    /// Run a program file (a module through lli, or a native binary) and
+    /// observe it. A signal or a timeout is a failed execution.
+    pub fn observe(
+        &self,
+        program: &Path,
+        args: &[String],
+    ) -> Result<std::result::Result<Behaviour, Failed>> {
+        let out = self.run(program, args)?;
+        Ok(match out.ended {
+            Ended::Exited(status) => Ok(Behaviour {
+                stdout: out.stdout,
+                status,
+            }),
+            ended => Err(Failed(format!("the program {}", ended.describe()))),
+        })
+    }
+
+    /// Run `module` the configured way.
+    pub fn execute(
+        &self,
+        module: &Path,
+        tag: &str,
+    ) -> Result<std::result::Result<Behaviour, Failed>> {
+        match self.exec {
+            Exec::Lli => self.observe(&tool("lli")?, &[module.display().to_string()]),
+            Exec::Native => {
+                let binary = self.scratch.join(format!("{tag}.exe"));
+                match self.build_native(module, &[], &binary)? {
+                    Ok(()) => self.observe(&binary, &[]),
+                    Err(f) => Ok(Err(f)),
+                }
+            }
+        }
+    }
+
+    /// `llc FLAGS module` + link into `binary`.
+    pub fn build_native(
+        &self,
+        module: &Path,
+        llc_flags: &[String],
+        binary: &Path,
+    ) -> Result<std::result::Result<(), Failed>> {
+        self.build_native_with(&tool("llc")?, module, llc_flags, binary)
+    }
+
+    pub fn build_native_with(
+        &self,
+        llc: &Path,
+        module: &Path,
+        llc_flags: &[String],
+        binary: &Path,
+    ) -> Result<std::result::Result<(), Failed>> {
+        let object = binary.with_extension("o");
+        let mut args: Vec<String> = llc_flags.to_vec();
+        args.extend([
+            "-filetype=obj".into(),
+            module.display().to_string(),
+            "-o".into(),
+            object.display().to_string(),
+        ]);
+        if let Err(f) = self.tool(llc, &args)? {
+            return Ok(Err(f));
+        }
+        let link = vec![
+            object.display().to_string(),
+            "-o".into(),
+            binary.display().to_string(),
+            "-lm".into(),
+        ];
+        self.tool(&tool("clang")?, &link)
+    }
+
+    /// Whether the source's behaviour can be trusted: the same on a second
+    /// run, and (with lli, where it can run the program) the same under the
+    /// interpreter. Err says why not.
+    pub fn trust(
+        &self,
+        module: &Path,
+        first: &Behaviour,
+    ) -> Result<std::result::Result<(), String>> {
+        match self.execute(module, "again")? {
+            Ok(again) if again == *first => {}
+            Ok(_) => return Ok(Err("the program behaves differently from run to run".into())),
+            Err(Failed(why)) => return Ok(Err(format!("a second run failed: {why}"))),
+        }
+        if self.exec == Exec::Lli && self.interpreter_usable {
+            let args = vec![
+                "-force-interpreter".to_string(),
+                module.display().to_string(),
+            ];
+            match self.observe(&tool("lli")?, &args)? {
+                Ok(interp) if interp == *first => {}
+                Ok(_) => {
+                    return Ok(Err(
+                        "lli's interpreter and JIT disagree on the program (undefined behaviour?)"
+                            .into(),
+                    ))
+                }
+                Err(Failed(why)) => return Ok(Err(format!("the interpreter failed: {why}"))),
+            }
+        }
+        Ok(Ok(()))
+    }
+}
+
+/// An LLVM 22 tool by name.
+pub fn tool(name: &str) -> Result<PathBuf> {
+    let p = llvm_bin_dir().join(name);
+    if p.is_file() {
+        Ok(p)
+    } else {
+        resolve_program(name)
+    }
+}
+
+/// The metamorphic oracle: a relation, and how programs run.
+pub struct MrOracle {
+    relation: Box<dyn Relation>,
+    exec: Exec,
+    timeout: Option<Duration>,
+    interpreter_usable: AtomicBool,
+}
+
+impl MrOracle {
+    /// Set up `relation` and check it on the input: the input must violate
+    /// it (else there is nothing to reduce); whether lli's interpreter can
+    /// run the program is decided here too.
+    ///
+    /// Without `timeout`, programs get ten times as long as checking the
+    /// relation on the input took (at least 2 seconds): a reduction easily
+    /// turns a loop into one that never ends.
+    pub fn record(
+        relation: Box<dyn Relation>,
+        exec: Exec,
+        timeout: Option<Duration>,
+        input: &Path,
+        scratch: &Path,
+    ) -> Result<MrOracle> {
+        let input = std::path::absolute(input)?;
+        let mut oracle = MrOracle {
+            relation,
+            exec,
+            timeout: timeout.or(Some(Duration::from_secs(60))),
+            interpreter_usable: AtomicBool::new(exec == Exec::Lli),
+        };
+        let cancel = Cancel::new();
+        if exec == Exec::Lli {
+            let env = oracle.env(scratch, &cancel);
+            let usable = match env.execute(&input, "jit")? {
+                Ok(jit) => {
+                    let args = vec![
+                        "-force-interpreter".to_string(),
+                        input.display().to_string(),
+                    ];
+                    matches!(env.observe(&tool("lli")?, &args)?, Ok(interp) if interp == jit)
+                }
+                Err(_) => false,
+            };
+            oracle.interpreter_usable.store(usable, Ordering::SeqCst);
+        }
+        let env = oracle.env(scratch, &cancel);
+        let started = std::time::Instant::now();
+        let check = oracle.relation.check(&input, &env)?;
+        if timeout.is_none() {
+            oracle.timeout = Some((started.elapsed() * 10).max(Duration::from_secs(2)));
+        }
+        match check {
+            Check::Violated => Ok(oracle),
+            Check::Holds => bail!(
+                "the input satisfies --mr {}: there is no violation to reduce",
+                oracle.relation.name()
+            ),
+            Check::Unresolved(why) => bail!(
+                "--mr {} cannot judge the input: {why}",
+                oracle.relation.name()
+            ),
+        }
+    }
+
+    fn env<'a>(&self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
+        Env {
+            scratch,
+            cancel,
+            timeout: self.timeout,
+            exec: self.exec,
+            interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        let interp = if self.exec == Exec::Lli && !self.interpreter_usable.load(Ordering::SeqCst) {
+            " (lli's interpreter cannot run this program: only the repeat-run check guards against undefined behaviour)"
+        } else {
+            ""
+        };
+        format!(
+            "metamorphic relation {} violated by the input{interp}",
+            self.relation.name()
+        )
+    }
+}
+
+impl Oracle for MrOracle {
+    fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
+        let started = std::time::Instant::now();
+        let check = self.relation.check(candidate, &self.env(scratch, cancel))?;
+        let (verdict, status) = match &check {
+            _ if cancel.is_cancelled() => (Verdict::Unresolved, "cancelled".to_string()),
+            Check::Violated => (Verdict::Interesting, "relation violated".to_string()),
+            Check::Holds => (Verdict::NotInteresting, "relation holds".to_string()),
+            Check::Unresolved(why) => (Verdict::Unresolved, format!("unresolved: {why}")),
+        };
+        Ok(Outcome {
+            verdict,
+            timed_out: status.contains("timeout"),
+            cancelled: cancel.is_cancelled(),
+            status,
+            stdout: Captured::default(),
+            stderr: Captured::default(),
+            elapsed: started.elapsed(),
+        })
+    }
+}
+
+/// Turn the result of a run that must succeed into a Check, or return early.
+macro_rules! succeed {
+    ($e:expr) => {
+        match $e? {
+            Ok(v) => v,
+            Err($crate::oracle::mr::Failed(why)) => {
+                return Ok($crate::oracle::mr::Check::Unresolved(why))
+            }
+        }
+    };
+}
+pub(crate) use succeed;

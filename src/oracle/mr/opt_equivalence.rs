@@ -1,0 +1,54 @@
+//! `opt-equivalence`: running the module gives the same stdout and exit
+//! status as running the module after `opt` (default `-passes=default<O2>`;
+//! `--mr-pipeline` changes it, `--mr-opt` points at another optimizer).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::{succeed, Check, Env, Relation};
+
+pub struct OptEquivalence {
+    pub opt: PathBuf,
+    /// Arguments selecting the pipeline (`-passes=...`, or `-O2`).
+    pub pipeline: Vec<String>,
+}
+
+impl OptEquivalence {
+    /// `pipeline` is an `opt -passes=` pipeline, or raw opt flags when it
+    /// starts with `-` (`-O3`, `-passes=...`).
+    pub fn new(opt: PathBuf, pipeline: &str) -> OptEquivalence {
+        let pipeline = if pipeline.starts_with('-') {
+            pipeline.split_whitespace().map(String::from).collect()
+        } else {
+            vec![format!("-passes={pipeline}")]
+        };
+        OptEquivalence { opt, pipeline }
+    }
+}
+
+impl Relation for OptEquivalence {
+    fn name(&self) -> String {
+        format!("opt-equivalence ({})", self.pipeline.join(" "))
+    }
+
+    fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check> {
+        let before = succeed!(env.execute(source, "source"));
+        let optimized = env.scratch.join("followup.bc");
+        let mut args = self.pipeline.clone();
+        args.extend([
+            source.display().to_string(),
+            "-o".into(),
+            optimized.display().to_string(),
+        ]);
+        succeed!(env.tool(&self.opt, &args));
+        let after = succeed!(env.execute(&optimized, "followup"));
+        if before == after {
+            return Ok(Check::Holds);
+        }
+        Ok(match env.trust(source, &before)? {
+            Ok(()) => Check::Violated,
+            Err(why) => Check::Unresolved(why),
+        })
+    }
+}
