@@ -10,12 +10,16 @@
 //! Adding a pass: one file here with a `run` function (a [`RunPass`]), one
 //! entry in [`PASSES`], one lit test in `lit/`.
 
+mod arguments;
 mod basic_blocks;
 mod function_bodies;
+mod function_data;
+mod inline_call_sites;
 mod instructions;
 mod module_items;
 mod operands;
 mod unreachable_blocks;
+mod values_to_return;
 
 use inkwell::module::Module;
 
@@ -76,7 +80,7 @@ pub struct PassOptions {
 impl Default for PassOptions {
     fn default() -> Self {
         PassOptions {
-            inline_threshold: 25,
+            inline_threshold: 5,
             ir_passes: "function(sroa,instcombine<no-verify-fixpoint>,gvn,simplifycfg,infer-address-spaces)".to_string(),
             mtriple: None,
             aggressive_named_md: false,
@@ -177,6 +181,46 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         run: basic_blocks::run,
+    },
+    Pass {
+        name: "function-data",
+        llvm_names: &["function-data"],
+        description: "drop personality, prefix/prologue data, section, partition, alignment, GC and calling convention of functions",
+        default: true,
+        all_first: true,
+        run: function_data::run,
+    },
+    Pass {
+        name: "arguments",
+        llvm_names: &["arguments"],
+        description: "remove function arguments, rewriting the calls and invokes",
+        default: true,
+        all_first: true,
+        run: arguments::run,
+    },
+    Pass {
+        name: "arguments-to-return",
+        llvm_names: &["arguments-to-return"],
+        description: "make a function return one of its arguments at once, cutting its body",
+        default: true,
+        all_first: false,
+        run: values_to_return::run_arguments,
+    },
+    Pass {
+        name: "instructions-to-return",
+        llvm_names: &["instructions-to-return"],
+        description: "make a function return an intermediate value early, cutting the rest of its body",
+        default: true,
+        all_first: false,
+        run: values_to_return::run_instructions,
+    },
+    Pass {
+        name: "inline-call-sites",
+        llvm_names: &["inline-call-sites"],
+        description: "inline call sites of small functions (--reduce-callsite-inline-threshold)",
+        default: true,
+        all_first: false,
+        run: inline_call_sites::run,
     },
     Pass {
         name: "instructions",
