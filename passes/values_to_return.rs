@@ -20,41 +20,24 @@ use crate::llvm::ir::functions::return_value;
 
 /// `arguments-to-return`.
 pub fn run_arguments(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
-    let mut chosen = Vec::new();
-    for f in functions(module) {
-        if !f.can_change_return() {
-            continue;
-        }
-        let weight = f.instruction_count();
-        let mut first = None;
-        for arg in f.params() {
-            if f.can_return_value(arg) && !targets.keep(weight) && first.is_none() {
-                first = Some(arg);
-            }
-        }
-        chosen.extend(first.map(|v| (f, v)));
-    }
-    for (f, v) in chosen {
-        return_value(f, v);
-    }
+    run(module, targets, false);
 }
 
 /// `instructions-to-return`.
 pub fn run_instructions(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+    run(module, targets, true);
+}
+
+fn run(module: &Module<'_>, targets: &mut Targets<'_>, instructions: bool) {
     let mut chosen = Vec::new();
     for f in functions(module) {
         if !f.can_change_return() {
             continue;
         }
-        let total = f.instruction_count();
-        let mut seen = 0;
         let mut first = None;
-        for b in f.blocks() {
-            for i in b.instructions() {
-                seen += 1;
-                if f.can_return_value(i) && !targets.keep(total - seen) && first.is_none() {
-                    first = Some(i);
-                }
+        for (value, weight) in f.return_candidates(instructions) {
+            if !targets.keep(weight) && first.is_none() {
+                first = Some(value);
             }
         }
         chosen.extend(first.map(|v| (f, v)));

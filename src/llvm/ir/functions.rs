@@ -3,6 +3,7 @@
 //! is `src/llvm/shim/functions.cpp`.
 
 use inkwell::llvm_sys::core::*;
+use inkwell::llvm_sys::prelude::*;
 
 use super::Value;
 
@@ -16,7 +17,13 @@ mod shim {
         pub fn whittle_direct_call_site_count(f: LLVMValueRef) -> u32;
         pub fn whittle_remove_arguments(f: LLVMValueRef, idx: *const u32, n: u32);
         pub fn whittle_can_change_return(f: LLVMValueRef) -> i32;
-        pub fn whittle_can_return_value(f: LLVMValueRef, v: LLVMValueRef) -> i32;
+        pub fn whittle_return_candidates(
+            f: LLVMValueRef,
+            instructions: i32,
+            out: *mut LLVMValueRef,
+            weights: *mut u64,
+            cap: u32,
+        ) -> u32;
         pub fn whittle_return_value(f: LLVMValueRef, v: LLVMValueRef);
         pub fn whittle_call_site_is_inlinable(call: LLVMValueRef, threshold: i64) -> i32;
         pub fn whittle_inline_call_site(call: LLVMValueRef);
@@ -102,12 +109,31 @@ impl<'m> Value<'m> {
         unsafe { shim::whittle_can_change_return(self.raw) != 0 }
     }
 
-    /// For a function whose return may change: whether it may return
-    /// `value` (one of its arguments or non-terminator instructions) early.
-    pub fn can_return_value(self, value: Value<'m>) -> bool {
-        // SAFETY: live function and a live value of the same module; the
-        // shim rejects values that are neither arguments nor instructions.
-        unsafe { shim::whittle_can_return_value(self.raw, value.raw) != 0 }
+    /// For a function whose return may change: the values it may return
+    /// early, in order, with their weights: its arguments (weighing its
+    /// instruction count) or, with `instructions`, its non-terminator
+    /// instructions (weighing the instructions after them).
+    pub fn return_candidates(self, instructions: bool) -> Vec<(Value<'m>, u64)> {
+        let cap = self.instruction_count() as usize + self.params().len();
+        let mut out: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); cap];
+        let mut weights = vec![0u64; cap];
+        // SAFETY: live function; the shim writes at most `cap` entries to
+        // each buffer and returns how many candidates there are (at most
+        // one per argument or instruction, so no more than `cap`).
+        let n = unsafe {
+            shim::whittle_return_candidates(
+                self.raw,
+                i32::from(instructions),
+                out.as_mut_ptr(),
+                weights.as_mut_ptr(),
+                u32::try_from(cap).expect("value count fits u32"),
+            )
+        } as usize;
+        out.into_iter()
+            .zip(weights)
+            .take(n.min(cap))
+            .map(|(raw, w)| (Value::new(raw), w))
+            .collect()
     }
 
     /// For a call site: whether it is an inlining target under `threshold`
@@ -138,7 +164,7 @@ pub fn remove_arguments(function: Value<'_>, indices: &[u32]) {
     unsafe { shim::whittle_remove_arguments(function.raw, indices.as_ptr(), n) }
 }
 
-/// Make `function` return `value` early (accepted by `can_return_value`),
+/// Make `function` return `value` early (one of its `return_candidates`),
 /// cutting the rest of the body. The function is replaced by a new one of
 /// the same name; `value` survives.
 pub fn return_value(function: Value<'_>, value: Value<'_>) {

@@ -22,6 +22,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -114,20 +115,17 @@ void replaceFunction(Function &F, Function *NewF, ArrayRef<int> ArgMap) {
 
 bool isReallyValidReturnType(Type *Ty) {
   return FunctionType::isValidReturnType(Ty) && !Ty->isTokenTy() &&
-         Ty->isFirstClassType();
+         !Ty->isX86_AMXTy() && Ty->isFirstClassType();
 }
 
-// Whether every call site of F can take a return type of NewRetTy: void
-// call sites are retyped, non-void ones must already have that type.
-bool callSitesAcceptReturnType(const Function &F, Type *NewRetTy) {
-  for (const Use &U : F.uses()) {
-    auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!CB || !CB->isCallee(&U))
-      continue;
-    if (!CB->getType()->isVoidTy() && CB->getType() != NewRetTy)
-      return false;
-  }
-  return true;
+// Whether V is a swifterror value (which only loads, stores and swifterror
+// arguments may use).
+bool isSwiftErrorValue(const Value *V) {
+  if (auto *AI = dyn_cast<AllocaInst>(V))
+    return AI->isSwiftError();
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->hasSwiftErrorAttr();
+  return false;
 }
 
 // The block whose new return would return V (an argument returns from the
@@ -150,11 +148,15 @@ bool isGCIntrinsicCall(const Instruction &I) {
          Name.starts_with("llvm.experimental.gc.");
 }
 
-uint64_t nonTerminatorInstructionCount(const Function &F) {
+// Whether F has more than Limit non-terminator instructions (counting stops
+// as soon as it knows).
+bool hasMoreNonTerminatorsThan(const Function &F, uint64_t Limit) {
   uint64_t N = 0;
   for (const BasicBlock &BB : F)
-    N += BB.size() - (BB.getTerminator() ? 1 : 0);
-  return N;
+    for (const Instruction &I : BB)
+      if (!I.isTerminator() && ++N > Limit)
+        return true;
+  return false;
 }
 
 } // namespace
@@ -238,13 +240,14 @@ void whittle_remove_arguments(LLVMValueRef Fn, const unsigned *Idx,
   // As llvm-reduce does, the instructions using a removed argument go with
   // it (their own uses see the default constant); the ones that cannot go
   // on their own (terminators, EH pads, token producers) stay and see the
-  // default constant in place of the argument.
+  // default constant in place of the argument. x86_amx values, which
+  // have no constant to stand in for them, stay too.
   SmallSetVector<Instruction *, 16> Users;
   for (Argument &A : F->args())
     if (Remove[A.getArgNo()])
       for (User *U : A.users())
         if (auto *I = dyn_cast<Instruction>(U))
-          if (isRemovableInstruction(*I))
+          if (isRemovableInstruction(*I) && !I->getType()->isX86_AMXTy())
             Users.insert(I);
   for (Argument &A : F->args())
     if (Remove[A.getArgNo()])
@@ -298,46 +301,90 @@ void whittle_remove_arguments(LLVMValueRef Fn, const unsigned *Idx,
 // arguments-to-return, instructions-to-return
 
 // Whether F's return type may change: F is a definition without an sret
-// argument, its calling convention allows a non-void return, and it takes
-// part in no musttail call.
+// argument, its calling convention allows a non-void return, it takes part
+// in no musttail call, and it resolves no ifunc (a resolver returns a
+// pointer).
 int whittle_can_change_return(LLVMValueRef Fn) {
   Function *F = unwrap<Function>(Fn);
   return !F->isDeclaration() && !F->hasStructRetAttr() &&
          CallingConv::supportsNonVoidReturnType(F->getCallingConv()) &&
-         !involvedInMustTail(*F);
+         !involvedInMustTail(*F) && none_of(F->users(), [](const User *U) {
+           return isa<GlobalIFunc>(U);
+         });
 }
 
-// Whether F (whose return may change) may return V (an argument of F, or a
-// non-terminator instruction of F) right after V is available: V's type can
-// be returned, every call site can take that type, and the block does not
-// already return V. A PHI of an EH pad block cannot return (the pad would
-// move to the cut tail).
-int whittle_can_return_value(LLVMValueRef Fn, LLVMValueRef Val) {
+// The candidates of arguments-to-return (Instructions == 0: F's arguments)
+// or instructions-to-return (F's non-terminator instructions), in order,
+// with their weights (an argument: F's instruction count; an instruction:
+// the instructions after it), written to Out/Weights (room for Cap each).
+// Returns how many there are. F's return type must be changeable. A value
+// is a candidate when its type can be returned, every call site can take
+// that type, its block does not return it already, and returning it would
+// cut something (the block does not end right after it in a return of its
+// type). A PHI of an EH pad block is no candidate (the pad would move to
+// the cut tail).
+unsigned whittle_return_candidates(LLVMValueRef Fn, int Instructions,
+                                   LLVMValueRef *Out, uint64_t *Weights,
+                                   unsigned Cap) {
   Function *F = unwrap<Function>(Fn);
-  Value *V = unwrap(Val);
-  if (auto *I = dyn_cast<Instruction>(V)) {
-    if (I->isTerminator())
-      return 0;
-    if (isa<PHINode>(I) && I->getParent()->isEHPad())
-      return 0;
-  } else if (!isa<Argument>(V)) {
-    return 0;
+  Type *RetTy = F->getReturnType();
+  // Non-void call sites fix the only type a new return may have.
+  Type *Required = nullptr;
+  bool Any = true;
+  for (const Use &U : F->uses()) {
+    auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || CB->getType()->isVoidTy())
+      continue;
+    if (Required && Required != CB->getType())
+      Any = false;
+    Required = CB->getType();
   }
-  if (!isReallyValidReturnType(V->getType()))
+  if (!Any)
     return 0;
-  BasicBlock *BB = returnBlockFor(*F, V);
-  if (!F->getReturnType()->isVoidTy())
-    if (auto *RI = dyn_cast<ReturnInst>(BB->getTerminator()))
-      if (RI->getReturnValue() == V)
-        return 0;
-  // Nothing to cut: V is followed by a return of its type already, and
-  // returning V would only put back a use that another pass cut (the two
-  // would undo each other sweep after sweep).
-  auto *I = dyn_cast<Instruction>(V);
-  BasicBlock::iterator After = I ? std::next(I->getIterator()) : BB->begin();
-  if (isa<ReturnInst>(&*After) && F->getReturnType() == V->getType())
-    return 0;
-  return callSitesAcceptReturnType(*F, V->getType());
+  auto Returnable = [&](Value *V, BasicBlock::iterator After) {
+    Type *Ty = V->getType();
+    if (!isReallyValidReturnType(Ty) || isSwiftErrorValue(V))
+      return false;
+    if (Required && Ty != Required)
+      return false;
+    // The block returns V already (cutting what lies between is the
+    // instructions pass's work).
+    auto *RI = dyn_cast<ReturnInst>(After->getParent()->getTerminator());
+    if (RI && RI->getReturnValue() == V)
+      return false;
+    // Nothing to cut: returning V would only put back a use of V in place
+    // of the value returned now (another pass may have cut it; the two
+    // would undo each other sweep after sweep).
+    return !(isa<ReturnInst>(&*After) && Ty == RetTy);
+  };
+  uint64_t Total = F->getInstructionCount();
+  unsigned N = 0;
+  auto Add = [&](Value *V, uint64_t W) {
+    if (N < Cap) {
+      Out[N] = wrap(V);
+      Weights[N] = W;
+    }
+    ++N;
+  };
+  if (!Instructions) {
+    BasicBlock &Entry = F->getEntryBlock();
+    for (Argument &A : F->args())
+      if (Returnable(&A, Entry.begin()))
+        Add(&A, Total);
+    return N;
+  }
+  uint64_t Seen = 0;
+  for (BasicBlock &BB : *F) {
+    bool Pad = BB.isEHPad();
+    for (Instruction &I : BB) {
+      ++Seen;
+      if (I.isTerminator() || (Pad && isa<PHINode>(I)))
+        continue;
+      if (Returnable(&I, std::next(I.getIterator())))
+        Add(&I, Total - Seen);
+    }
+  }
+  return N;
 }
 
 // Make F return V right where V becomes available: the rest of V's block is
@@ -423,8 +470,8 @@ int whittle_call_site_is_inlinable(LLVMValueRef Call, int64_t Threshold) {
     if (!Callee->hasOneUse())
       return 0;
     uint64_t Limit = static_cast<uint64_t>(Threshold) + 1;
-    if (nonTerminatorInstructionCount(*Callee) > Limit ||
-        nonTerminatorInstructionCount(*CB->getFunction()) > Limit)
+    if (hasMoreNonTerminatorsThan(*Callee, Limit) ||
+        hasMoreNonTerminatorsThan(*CB->getFunction(), Limit))
       return 0;
   }
   InlineFunctionInfo IFI;
