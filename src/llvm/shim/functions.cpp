@@ -113,6 +113,24 @@ void replaceFunction(Function &F, Function *NewF, ArrayRef<int> ArgMap) {
   F.eraseFromParent();
 }
 
+// Function attributes FnAttrs with `allocsize` (which names parameters by
+// position) renumbered by ArgMap, or dropped when it names a removed one.
+AttributeSet remapAllocSize(LLVMContext &Ctx, AttributeSet FnAttrs,
+                            ArrayRef<int> ArgMap) {
+  auto Args = FnAttrs.getAllocSizeArgs();
+  if (!Args)
+    return FnAttrs;
+  AttrBuilder B(Ctx, FnAttrs);
+  B.removeAttribute(Attribute::AllocSize);
+  auto Map = [&](unsigned I) { return I < ArgMap.size() ? ArgMap[I] : -1; };
+  int Elem = Map(Args->first);
+  int Num = Args->second ? Map(*Args->second) : 0;
+  if (Elem >= 0 && Num >= 0)
+    B.addAllocSizeAttr(Elem, Args->second ? std::optional<unsigned>(Num)
+                                          : std::nullopt);
+  return AttributeSet::get(Ctx, B);
+}
+
 bool isReallyValidReturnType(Type *Ty) {
   return FunctionType::isValidReturnType(Ty) && !Ty->isTokenTy() &&
          !Ty->isX86_AMXTy() && Ty->isFirstClassType();
@@ -206,7 +224,8 @@ unsigned whittle_direct_call_site_count(LLVMValueRef Fn) {
 // Remove the arguments Idx[0..N) of F: a new function with the remaining
 // parameters (and their attributes) takes F's place, name and body; uses of
 // a removed argument see its type's default constant; every direct call and
-// invoke passes only the remaining arguments (variadic ones stay).
+// invoke passes only the remaining arguments (variadic ones stay);
+// `allocsize` follows its parameters, or goes with them.
 void whittle_remove_arguments(LLVMValueRef Fn, const unsigned *Idx,
                               unsigned N) {
   Function *F = unwrap<Function>(Fn);
@@ -234,8 +253,9 @@ void whittle_remove_arguments(LLVMValueRef Fn, const unsigned *Idx,
   }
   FunctionType *NewTy =
       FunctionType::get(OldTy->getReturnType(), Params, OldTy->isVarArg());
-  AttributeList NewPAL = AttributeList::get(Ctx, PAL.getFnAttrs(),
-                                            PAL.getRetAttrs(), ParamAttrs);
+  AttributeList NewPAL =
+      AttributeList::get(Ctx, remapAllocSize(Ctx, PAL.getFnAttrs(), ArgMap),
+                         PAL.getRetAttrs(), ParamAttrs);
 
   // As llvm-reduce does, the instructions using a removed argument go with
   // it (their own uses see the default constant); the ones that cannot go
@@ -283,8 +303,9 @@ void whittle_remove_arguments(LLVMValueRef Fn, const unsigned *Idx,
       New = CI;
     }
     New->setCallingConv(CB->getCallingConv());
-    New->setAttributes(AttributeList::get(Ctx, CAL.getFnAttrs(),
-                                          CAL.getRetAttrs(), ArgAttrs));
+    New->setAttributes(AttributeList::get(
+        Ctx, remapAllocSize(Ctx, CAL.getFnAttrs(), ArgMap), CAL.getRetAttrs(),
+        ArgAttrs));
     if (isa<FPMathOperator>(New))
       New->copyFastMathFlags(CB);
     New->copyMetadata(*CB);
