@@ -1,7 +1,11 @@
 //! Remove function arguments. A function loses the chosen parameters (a new
 //! function of the same name takes its place and body); every call and
-//! invoke naming it as callee passes only the remaining arguments; uses of
-//! a removed argument inside the body see its type's default constant.
+//! invoke naming it as callee passes only the remaining arguments. As in
+//! llvm-reduce, the instructions that used a removed argument go with it
+//! (their uses see the default constant of their type); those that cannot
+//! go on their own (terminators, EH pads, token producers, x86_amx values)
+//! see the argument's default constant instead. (llvm-reduce leaves invoked
+//! functions alone; whittle rewrites invokes too.)
 //! Intrinsics keep their signatures, and so do functions called by callbr
 //! or taking part in musttail calls; the byval frame argument of an
 //! x86_intrcc function goes only once it is the last one; swifterror and
