@@ -11,14 +11,17 @@
 //! entry in [`PASSES`], one lit test in `lit/`.
 
 mod aliases_ifuncs;
+mod arguments;
 mod attributes;
 mod basic_blocks;
 mod conditionals;
 mod dbg_records;
 mod function_bodies;
+mod function_data;
 mod global_initializers;
 mod global_objects;
 mod global_values;
+mod inline_call_sites;
 mod instructions;
 mod invokes;
 mod ir_passes;
@@ -32,6 +35,7 @@ mod strip_debug_info;
 mod switch_cases;
 mod target_features;
 mod unreachable_blocks;
+mod values_to_return;
 
 use inkwell::module::Module;
 
@@ -96,7 +100,7 @@ pub struct PassOptions {
 impl Default for PassOptions {
     fn default() -> Self {
         PassOptions {
-            inline_threshold: 25,
+            inline_threshold: 5,
             ir_passes: "function(sroa,instcombine<no-verify-fixpoint>,gvn,simplifycfg,infer-address-spaces)".to_string(),
             mtriple: None,
             aggressive_named_md: false,
@@ -323,6 +327,51 @@ pub static PASSES: &[Pass] = &[
         all_first: false,
         introduces_undefined_values: false,
         run: simplify_cfg::run,
+    },
+    Pass {
+        name: "function-data",
+        llvm_names: &["function-data"],
+        description: "drop personality, prefix/prologue data, section, partition, alignment, GC and calling convention of functions",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: function_data::run,
+    },
+    Pass {
+        name: "arguments",
+        llvm_names: &["arguments"],
+        description: "remove function arguments, rewriting the calls and invokes",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: arguments::run,
+    },
+    Pass {
+        name: "arguments-to-return",
+        llvm_names: &["arguments-to-return"],
+        description: "make a function return one of its arguments at once, cutting its body",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: values_to_return::run_arguments,
+    },
+    Pass {
+        name: "instructions-to-return",
+        llvm_names: &["instructions-to-return"],
+        description: "make a function return an intermediate value early, cutting the rest of its body",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: values_to_return::run_instructions,
+    },
+    Pass {
+        name: "inline-call-sites",
+        llvm_names: &["inline-call-sites"],
+        description: "inline call sites of small functions (--reduce-callsite-inline-threshold)",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: inline_call_sites::run,
     },
     Pass {
         name: "instructions",

@@ -26,6 +26,7 @@ use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
 
 pub mod cfg;
+pub mod functions;
 pub mod globals;
 pub mod metadata;
 pub mod mr;
