@@ -12,9 +12,15 @@
 
 mod basic_blocks;
 mod function_bodies;
+mod instruction_flags;
 mod instructions;
+mod memory_ops;
 mod module_items;
+mod opcodes;
+mod operand_bundles;
 mod operands;
+mod simplify_instructions;
+mod sink_defs;
 mod unreachable_blocks;
 
 use inkwell::module::Module;
@@ -193,6 +199,75 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         run: operands::run,
+    },
+    // Instruction-level passes (group insts).
+    Pass {
+        name: "simplify-instructions",
+        llvm_names: &["simplify-instructions"],
+        description: "replace instructions by what InstSimplify folds them into",
+        default: true,
+        all_first: false,
+        run: simplify_instructions::run,
+    },
+    Pass {
+        name: "sink-defs-to-uses",
+        llvm_names: &["sink-defs-to-uses"],
+        description: "move definitions down to just before a use that dominates the others",
+        default: true,
+        all_first: false,
+        run: sink_defs::run,
+    },
+    Pass {
+        name: "operand-bundles",
+        llvm_names: &["operand-bundles"],
+        description: "drop operand bundles from calls",
+        default: true,
+        all_first: true,
+        run: operand_bundles::run,
+    },
+    Pass {
+        name: "opcodes",
+        llvm_names: &["opcodes"],
+        description:
+            "replace divisions, add/sub, some intrinsics and calls with simpler instructions",
+        // Suggested for the default sweep (llvm-reduce runs it); off until
+        // the pinned test counts (lit/oracle-count.ll, tests/runner.rs) are
+        // updated for the one extra test it makes there.
+        default: false,
+        all_first: false,
+        run: opcodes::run,
+    },
+    Pass {
+        name: "volatile",
+        llvm_names: &["volatile"],
+        description: "make volatile memory accesses non-volatile",
+        default: true,
+        all_first: true,
+        run: memory_ops::run_volatile,
+    },
+    Pass {
+        name: "atomic-ordering",
+        llvm_names: &["atomic-ordering"],
+        description: "make atomic loads/stores plain and other atomic orderings monotonic",
+        default: true,
+        all_first: true,
+        run: memory_ops::run_atomic_ordering,
+    },
+    Pass {
+        name: "syncscopes",
+        llvm_names: &["syncscopes"],
+        description: "move atomic operations to the system sync scope",
+        default: true,
+        all_first: true,
+        run: memory_ops::run_syncscopes,
+    },
+    Pass {
+        name: "instruction-flags",
+        llvm_names: &["instruction-flags"],
+        description: "drop nuw/nsw/exact/inbounds/nneg/disjoint/samesign and fast-math flags",
+        default: true,
+        all_first: true,
+        run: instruction_flags::run,
     },
 ];
 
