@@ -165,7 +165,7 @@ impl<'m> Value<'m> {
     }
 
     /// For an instruction: whether removing it alone can give valid IR (it is
-    /// no terminator, EH pad, token or swifterror slot).
+    /// no terminator, EH pad, token, swifterror slot or used x86_amx value).
     pub fn is_removable_instruction(self) -> bool {
         // SAFETY: live instruction.
         unsafe { shim::whittle_instruction_is_removable(self.raw) != 0 }

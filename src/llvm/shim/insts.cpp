@@ -156,15 +156,20 @@ bool callLikeOperator(CallBase &CB, SmallVectorImpl<Value *> &Args) {
 // argument (or of i32 0). Without a pointer argument the access goes
 // through null in the alloca address space.
 bool callLikeLoadStore(CallBase &CB, Value *&Data, Value *&Ptr) {
+  // Target extension types (and unsized ones) cannot always be loaded or
+  // stored.
+  auto Storable = [](Type *T) {
+    return T->isSized() && !T->isTargetExtTy();
+  };
   bool IsStore = CB.getType()->isVoidTy();
-  if (!IsStore && !CB.getType()->isSized())
+  if (!IsStore && !Storable(CB.getType()))
     return false;
   Data = nullptr;
   Ptr = nullptr;
   for (Value *A : CB.args()) {
     if (ignoredArgument(A))
       continue;
-    if (!A->getType()->isSized())
+    if (!Storable(A->getType()))
       return false;
     if (!Ptr && A->getType()->isPointerTy()) {
       Ptr = A;
@@ -226,10 +231,13 @@ OpcodeRewrite opcodeRewrite(Instruction &I) {
     }
   }
   auto &CB = cast<CallBase>(I);
-  // Calls of other "llvm." functions (unknown intrinsics) stay.
+  // Calls of other "llvm." functions (unknown intrinsics) stay, and so do
+  // the calls a preallocated setup token is tied to.
   if (Function *Callee = CB.getCalledFunction())
     if (Callee->isIntrinsic())
       return OpcodeRewrite::None;
+  if (CB.getOperandBundle(LLVMContext::OB_preallocated))
+    return OpcodeRewrite::None;
   SmallVector<Value *, 4> Args;
   if (callLikeOperator(CB, Args))
     return OpcodeRewrite::CallToOperator;
@@ -543,6 +551,7 @@ void whittle_remove_bundles(LLVMValueRef Inst, const uint32_t *Drop,
     if (!Dropped[I])
       Kept.emplace_back(CB->getOperandBundleAt(I));
   CallBase *New = CallBase::Create(CB, Kept, CB->getIterator());
+  New->copyMetadata(*CB);
   New->takeName(CB);
   CB->replaceAllUsesWith(New);
   CB->eraseFromParent();
