@@ -210,14 +210,6 @@ pub static PASSES: &[Pass] = &[
         run: simplify_instructions::run,
     },
     Pass {
-        name: "sink-defs-to-uses",
-        llvm_names: &["sink-defs-to-uses"],
-        description: "move definitions down to just before a use that dominates the others",
-        default: true,
-        all_first: false,
-        run: sink_defs::run,
-    },
-    Pass {
         name: "operand-bundles",
         llvm_names: &["operand-bundles"],
         description: "drop operand bundles from calls",
@@ -268,6 +260,14 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         run: instruction_flags::run,
+    },
+    Pass {
+        name: "sink-defs-to-uses",
+        llvm_names: &["sink-defs-to-uses"],
+        description: "move definitions down to just before a use that dominates the others",
+        default: true,
+        all_first: false,
+        run: sink_defs::run,
     },
 ];
 
