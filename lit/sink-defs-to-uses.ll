@@ -56,3 +56,30 @@ b:
   store i32 %val, ptr %slot
   ret i32 %p
 }
+
+; A call tied to a convergence token defined outside a loop may not move
+; into it.
+; CHECK-FINAL-LABEL: define void @convergent(
+; CHECK-FINAL-NEXT: entry:
+; CHECK-FINAL-NEXT: %t = call token @llvm.experimental.convergence.entry()
+; CHECK-FINAL-NEXT: %v = call i32 @conv() [ "convergencectrl"(token %t) ]
+
+define void @convergent(i1 %c) convergent {
+entry:
+  %t = call token @llvm.experimental.convergence.entry()
+  %v = call i32 @conv() [ "convergencectrl"(token %t) ]
+  br label %loop
+
+loop:
+  %h = call token @llvm.experimental.convergence.loop() [ "convergencectrl"(token %t) ]
+  call void @conv.use(i32 %v) [ "convergencectrl"(token %h) ]
+  br i1 %c, label %loop, label %exit
+
+exit:
+  ret void
+}
+
+declare i32 @conv() convergent
+declare void @conv.use(i32) convergent
+declare token @llvm.experimental.convergence.entry() convergent
+declare token @llvm.experimental.convergence.loop() convergent

@@ -1,8 +1,8 @@
 //! Move definitions down to just before a use (llvm-reduce's
 //! `sink-defs-to-uses`): a definition moves before a user that dominates all
 //! its other uses, so that the code in between (and later whole blocks) can
-//! go. PHIs, allocas, EH pads, terminators and token producers stay put, as
-//! do the operands of PHIs, allocas and EH pads. One target per (user,
+//! go. PHIs, allocas, EH pads, terminators and token producers and users
+//! stay put, as do the operands of PHIs, allocas and EH pads. One target per (user,
 //! definition) pair, weight 1; pairs are found on the module as it is, and a
 //! chosen move that earlier moves made invalid is skipped.
 

@@ -169,7 +169,8 @@ bool callLikeLoadStore(CallBase &CB, Value *&Data, Value *&Ptr) {
   for (Value *A : CB.args()) {
     if (ignoredArgument(A))
       continue;
-    if (!Storable(A->getType()))
+    // A swifterror slot may only be the address of a load or store.
+    if (!Storable(A->getType()) || A->isSwiftError())
       return false;
     if (!Ptr && A->getType()->isPointerTy()) {
       Ptr = A;
@@ -328,10 +329,15 @@ bool keepsUsePosition(const Instruction &I) {
 }
 
 bool keepsDefPosition(const Instruction &I) {
-  return keepsUsePosition(I) || I.isTerminator() ||
-         // Convergence and other token producers have placement rules of
-         // their own.
-         I.getType()->isTokenTy();
+  if (keepsUsePosition(I) || I.isTerminator())
+    return true;
+  // Token producers and users (convergence control, statepoints) have
+  // placement rules of their own: a convergence token may not be used in a
+  // cycle that does not contain its definition, for one.
+  if (I.getType()->isTokenTy())
+    return true;
+  return any_of(I.operands(),
+                [](const Use &U) { return U->getType()->isTokenTy(); });
 }
 
 // Whether Def may move to just before User: every other use of Def is
