@@ -22,14 +22,20 @@ mod global_initializers;
 mod global_objects;
 mod global_values;
 mod inline_call_sites;
+mod instruction_flags;
 mod instructions;
 mod invokes;
 mod ir_passes;
+mod memory_ops;
 mod metadata;
 mod module_data;
 mod module_items;
+mod opcodes;
+mod operand_bundles;
 mod operands;
 mod simplify_cfg;
+mod simplify_instructions;
+mod sink_defs;
 mod special_globals;
 mod strip_debug_info;
 mod switch_cases;
@@ -141,7 +147,21 @@ impl Pass {
 }
 
 /// Every pass, coarse to fine: the order of a sweep.
+/// Every pass, coarse to fine: the order of a sweep. Deleting whole items,
+/// blocks and instructions comes first; then simplifications that make
+/// deletion possible (operands, arguments, returns, inlining); decorations
+/// (attributes, metadata, flags) last, when the module is small and each
+/// of them costs few tests.
 pub static PASSES: &[Pass] = &[
+    Pass {
+        name: "strip-debug-info",
+        llvm_names: &["strip-debug-info"],
+        description: "strip all debug info at once",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: strip_debug_info::run,
+    },
     Pass {
         name: "module-items",
         llvm_names: &[],
@@ -152,22 +172,13 @@ pub static PASSES: &[Pass] = &[
         run: module_items::run_all,
     },
     Pass {
-        name: "functions",
-        llvm_names: &["functions"],
-        description: "delete functions, except those an alias or ifunc refers to",
-        default: false,
+        name: "function-bodies",
+        llvm_names: &["function-bodies"],
+        description: "turn function definitions into declarations",
+        default: true,
         all_first: false,
         introduces_undefined_values: false,
-        run: module_items::run_functions,
-    },
-    Pass {
-        name: "global-variables",
-        llvm_names: &["global-variables"],
-        description: "delete global variables, except llvm.used and llvm.compiler.used",
-        default: false,
-        all_first: false,
-        introduces_undefined_values: false,
-        run: module_items::run_global_variables,
+        run: function_bodies::run,
     },
     Pass {
         name: "special-globals",
@@ -199,15 +210,6 @@ pub static PASSES: &[Pass] = &[
         run: aliases_ifuncs::run_ifuncs,
     },
     Pass {
-        name: "function-bodies",
-        llvm_names: &["function-bodies"],
-        description: "turn function definitions into declarations",
-        default: true,
-        all_first: false,
-        introduces_undefined_values: false,
-        run: function_bodies::run,
-    },
-    Pass {
         name: "global-initializers",
         llvm_names: &["global-initializers"],
         description: "turn global variable definitions into external declarations",
@@ -215,55 +217,6 @@ pub static PASSES: &[Pass] = &[
         all_first: false,
         introduces_undefined_values: false,
         run: global_initializers::run,
-    },
-    Pass {
-        name: "global-values",
-        llvm_names: &["global-values"],
-        description:
-            "reset linkage, visibility, dso_local, unnamed_addr, thread_local, ... of globals",
-        default: true,
-        all_first: true,
-        introduces_undefined_values: false,
-        run: global_values::run,
-    },
-    Pass {
-        name: "global-objects",
-        llvm_names: &["global-objects"],
-        description: "drop the section, alignment and comdat of functions and variables",
-        default: true,
-        all_first: true,
-        introduces_undefined_values: false,
-        run: global_objects::run,
-    },
-    Pass {
-        name: "attributes",
-        llvm_names: &["attributes"],
-        description: "drop function, parameter, return and call-site attributes",
-        default: true,
-        all_first: true,
-        introduces_undefined_values: false,
-        run: attributes::run,
-    },
-    Pass {
-        name: "target-features-attr",
-        llvm_names: &["target-features-attr"],
-        description: "drop entries of \"target-features\" attributes",
-        default: true,
-        all_first: true,
-        introduces_undefined_values: false,
-        run: target_features::run,
-    },
-    Pass {
-        name: "module-data",
-        llvm_names: &["module-data"],
-        description: "clear source_filename, drop module inline asm line by line",
-        // Suggested for the default sweep (first, so that the confirming
-        // sweep's candidates stay cached); off until lit/oracle-count.ll's
-        // pinned counts are updated for it.
-        default: false,
-        all_first: true,
-        introduces_undefined_values: false,
-        run: module_data::run,
     },
     Pass {
         name: "simplify-conditionals-true",
@@ -329,15 +282,6 @@ pub static PASSES: &[Pass] = &[
         run: simplify_cfg::run,
     },
     Pass {
-        name: "function-data",
-        llvm_names: &["function-data"],
-        description: "drop personality, prefix/prologue data, section, partition, alignment, GC and calling convention of functions",
-        default: true,
-        all_first: true,
-        introduces_undefined_values: false,
-        run: function_data::run,
-    },
-    Pass {
         name: "arguments",
         llvm_names: &["arguments"],
         description: "remove function arguments, rewriting the calls and invokes",
@@ -345,6 +289,33 @@ pub static PASSES: &[Pass] = &[
         all_first: true,
         introduces_undefined_values: false,
         run: arguments::run,
+    },
+    Pass {
+        name: "instructions",
+        llvm_names: &["instructions"],
+        description: "delete instructions, replacing their uses with zero/null",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: instructions::run,
+    },
+    Pass {
+        name: "simplify-instructions",
+        llvm_names: &["simplify-instructions"],
+        description: "replace instructions by what InstSimplify folds them into",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: simplify_instructions::run,
+    },
+    Pass {
+        name: "ir-passes",
+        llvm_names: &["ir-passes"],
+        description: "run the --ir-passes pipeline on chosen functions",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: ir_passes::run,
     },
     Pass {
         name: "arguments-to-return",
@@ -374,32 +345,68 @@ pub static PASSES: &[Pass] = &[
         run: inline_call_sites::run,
     },
     Pass {
-        name: "instructions",
-        llvm_names: &["instructions"],
-        description: "delete instructions, replacing their uses with zero/null",
-        default: true,
-        all_first: false,
-        introduces_undefined_values: false,
-        run: instructions::run,
-    },
-    Pass {
-        name: "operands",
-        llvm_names: &[],
-        description: "cut an instruction's use of another value (the operand becomes zero/null)",
-        default: true,
-        all_first: false,
-        introduces_undefined_values: false,
-        run: operands::run,
-    },
-    // Metadata and debug info (group metadata), then ir-passes.
-    Pass {
-        name: "strip-debug-info",
-        llvm_names: &["strip-debug-info"],
-        description: "strip all debug info at once",
+        name: "function-data",
+        llvm_names: &["function-data"],
+        description: "drop personality, prefix/prologue data, section, partition, alignment, GC and calling convention of functions",
         default: true,
         all_first: true,
         introduces_undefined_values: false,
-        run: strip_debug_info::run,
+        run: function_data::run,
+    },
+    Pass {
+        name: "global-values",
+        llvm_names: &["global-values"],
+        description:
+            "reset linkage, visibility, dso_local, unnamed_addr, thread_local, ... of globals",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: global_values::run,
+    },
+    Pass {
+        name: "global-objects",
+        llvm_names: &["global-objects"],
+        description: "drop the section, alignment and comdat of functions and variables",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: global_objects::run,
+    },
+    Pass {
+        name: "attributes",
+        llvm_names: &["attributes"],
+        description: "drop function, parameter, return and call-site attributes",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: attributes::run,
+    },
+    Pass {
+        name: "target-features-attr",
+        llvm_names: &["target-features-attr"],
+        description: "drop entries of \"target-features\" attributes",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: target_features::run,
+    },
+    Pass {
+        name: "operand-bundles",
+        llvm_names: &["operand-bundles"],
+        description: "drop operand bundles from calls",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: operand_bundles::run,
+    },
+    Pass {
+        name: "dbg-records",
+        llvm_names: &["dbg-records"],
+        description: "delete #dbg_ records",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: dbg_records::run,
     },
     Pass {
         name: "di-metadata",
@@ -410,15 +417,6 @@ pub static PASSES: &[Pass] = &[
         all_first: true,
         introduces_undefined_values: false,
         run: metadata::run_di,
-    },
-    Pass {
-        name: "dbg-records",
-        llvm_names: &["dbg-records"],
-        description: "delete #dbg_ records",
-        default: true,
-        all_first: true,
-        introduces_undefined_values: false,
-        run: dbg_records::run,
     },
     Pass {
         name: "distinct-metadata",
@@ -448,13 +446,95 @@ pub static PASSES: &[Pass] = &[
         run: metadata::run_named,
     },
     Pass {
-        name: "ir-passes",
-        llvm_names: &["ir-passes"],
-        description: "run the --ir-passes pipeline on chosen functions",
-        default: false,
+        name: "module-data",
+        llvm_names: &["module-data"],
+        description: "clear source_filename, drop module inline asm line by line",
+        default: true,
         all_first: true,
         introduces_undefined_values: false,
-        run: ir_passes::run,
+        run: module_data::run,
+    },
+    Pass {
+        name: "opcodes",
+        llvm_names: &["opcodes"],
+        description:
+            "replace divisions, add/sub, some intrinsics and calls with simpler instructions",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: opcodes::run,
+    },
+    Pass {
+        name: "volatile",
+        llvm_names: &["volatile"],
+        description: "make volatile memory accesses non-volatile",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: memory_ops::run_volatile,
+    },
+    Pass {
+        name: "atomic-ordering",
+        llvm_names: &["atomic-ordering"],
+        description: "make atomic loads/stores plain and other atomic orderings monotonic",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: memory_ops::run_atomic_ordering,
+    },
+    Pass {
+        name: "syncscopes",
+        llvm_names: &["syncscopes"],
+        description: "move atomic operations to the system sync scope",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: memory_ops::run_syncscopes,
+    },
+    Pass {
+        name: "instruction-flags",
+        llvm_names: &["instruction-flags"],
+        description: "drop nuw/nsw/exact/inbounds/nneg/disjoint/samesign and fast-math flags",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: instruction_flags::run,
+    },
+    Pass {
+        name: "functions",
+        llvm_names: &["functions"],
+        description: "delete functions, except those an alias or ifunc refers to",
+        default: false,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: module_items::run_functions,
+    },
+    Pass {
+        name: "global-variables",
+        llvm_names: &["global-variables"],
+        description: "delete global variables, except llvm.used and llvm.compiler.used",
+        default: false,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: module_items::run_global_variables,
+    },
+    Pass {
+        name: "operands",
+        llvm_names: &[],
+        description: "cut an instruction's use of another value (the operand becomes zero/null)",
+        default: false,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: operands::run,
+    },
+    Pass {
+        name: "sink-defs-to-uses",
+        llvm_names: &["sink-defs-to-uses"],
+        description: "move definitions down to just before a use that dominates the others",
+        default: false,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: sink_defs::run,
     },
 ];
 

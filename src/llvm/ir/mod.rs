@@ -28,6 +28,7 @@ use inkwell::module::Module;
 pub mod cfg;
 pub mod functions;
 pub mod globals;
+pub mod insts;
 pub mod metadata;
 pub mod mr;
 
@@ -169,7 +170,7 @@ impl<'m> Value<'m> {
     }
 
     /// For an instruction: whether removing it alone can give valid IR (it is
-    /// no terminator, EH pad, token or swifterror slot).
+    /// no terminator, EH pad, token, swifterror slot or used x86_amx value).
     pub fn is_removable_instruction(self) -> bool {
         // SAFETY: live instruction.
         unsafe { shim::whittle_instruction_is_removable(self.raw) != 0 }

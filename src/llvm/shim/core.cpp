@@ -360,10 +360,13 @@ void whittle_eliminate_unreachable_blocks(LLVMValueRef Fn) {
 }
 
 // Whether an instruction may be removed on its own: not a terminator, not an
-// EH pad, not a token producer, not a swifterror slot.
+// EH pad, not a token producer, not a swifterror slot, not a used x86_amx
+// value (no constant of that type may stand in for it as a call argument).
 int whittle_instruction_is_removable(LLVMValueRef Inst) {
   Instruction *I = unwrap<Instruction>(Inst);
   if (I->isTerminator() || I->isEHPad() || I->getType()->isTokenTy())
+    return 0;
+  if (I->getType()->isX86_AMXTy() && !I->use_empty())
     return 0;
   if (auto *AI = dyn_cast<AllocaInst>(I))
     if (AI->isSwiftError())
