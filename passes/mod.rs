@@ -15,6 +15,8 @@ mod function_bodies;
 mod instructions;
 mod module_items;
 mod operands;
+mod operands_skip;
+mod operands_to_args;
 mod unreachable_blocks;
 
 use inkwell::module::Module;
@@ -193,6 +195,55 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         run: operands::run,
+    },
+    Pass {
+        name: "operands-zero",
+        llvm_names: &["operands-zero"],
+        description: "replace instruction operands with zero/null",
+        default: false,
+        all_first: false,
+        run: operands::run_zero,
+    },
+    Pass {
+        name: "operands-one",
+        llvm_names: &["operands-one"],
+        description: "replace integer and floating-point operands with one",
+        default: false,
+        all_first: false,
+        run: operands::run_one,
+    },
+    Pass {
+        name: "operands-nan",
+        llvm_names: &["operands-nan"],
+        description: "replace floating-point operands with NaN",
+        default: false,
+        all_first: false,
+        run: operands::run_nan,
+    },
+    Pass {
+        name: "operands-poison",
+        llvm_names: &["operands-poison"],
+        description: "replace target extension type operands with poison",
+        default: false,
+        all_first: false,
+        run: operands::run_poison,
+    },
+    Pass {
+        name: "operands-to-args",
+        llvm_names: &["operands-to-args"],
+        description: "replace operands with new function parameters",
+        default: false,
+        all_first: true,
+        run: operands_to_args::run,
+    },
+    Pass {
+        name: "operands-skip",
+        llvm_names: &["operands-skip"],
+        description:
+            "replace operands with values they refer to or arguments, skipping instructions",
+        default: false,
+        all_first: false,
+        run: operands_skip::run,
     },
 ];
 

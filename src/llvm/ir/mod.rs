@@ -25,6 +25,8 @@ use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
 
+pub mod operands;
+
 mod shim {
     use inkwell::llvm_sys::prelude::*;
 
