@@ -75,7 +75,8 @@ bool hasPinnedOperands(const CallBase *CB) {
 // swifterror, inalloca and preallocated arguments, operands of bundles that
 // name a function, and any PHI entry but the first for its predecessor (the
 // first stands for all: entries for one block must agree). Tokens stay
-// unless AllowTokens (operands-skip swaps a token for a dominating one).
+// unless AllowTokens and they are call arguments (operands-skip swaps such
+// a token for a dominating one).
 bool mustStay(Instruction *I, unsigned Idx, bool AllowTokens) {
   if (Idx >= I->getNumOperands())
     return true;
@@ -84,9 +85,17 @@ bool mustStay(Instruction *I, unsigned Idx, bool AllowTokens) {
   if (T->isLabelTy() || T->isMetadataTy() || T->isVoidTy() ||
       T->isFunctionTy())
     return true;
-  if (T->isTokenTy() && !AllowTokens)
+  // A token may only be swapped for another one as a plain call argument
+  // (funclet and convergence bundles, EH pads and their returns need the
+  // token they have).
+  if (T->isTokenTy() &&
+      !(AllowTokens && isa<CallBase>(I) && cast<CallBase>(I)->isArgOperand(&U)))
     return true;
   if (I->isEHPad())
+    return true;
+  // A musttail call's result must be returned as it is.
+  if ((isa<ReturnInst>(I) || isa<BitCastInst>(I)) &&
+      I->getParent()->getTerminatingMustTailCall())
     return true;
   if (isa<SwitchInst>(I))
     return Idx != 0;
@@ -384,6 +393,9 @@ struct SkipContext {
       if (auto *Fn = dyn_cast<Function>(V))
         if (Fn->isIntrinsic())
           continue;
+      // A swifterror slot may only be loaded, stored or passed as such.
+      if (V->isSwiftError())
+        continue;
       // Only a PHI may refer to itself.
       if (V == I && !isa<PHINode>(I))
         continue;
