@@ -33,6 +33,8 @@ mod module_items;
 mod opcodes;
 mod operand_bundles;
 mod operands;
+mod operands_skip;
+mod operands_to_args;
 mod simplify_cfg;
 mod simplify_instructions;
 mod sink_defs;
@@ -147,6 +149,11 @@ impl Pass {
 }
 
 /// Every pass, coarse to fine: the order of a sweep.
+/// Every pass, coarse to fine: the order of a sweep. Deleting whole items,
+/// blocks and instructions comes first; then simplifications that make
+/// deletion possible (operands, arguments, returns, inlining); decorations
+/// (attributes, metadata, flags) last, when the module is small and each
+/// of them costs few tests.
 /// Every pass, coarse to fine: the order of a sweep. Deleting whole items,
 /// blocks and instructions comes first; then simplifications that make
 /// deletion possible (operands, arguments, returns, inlining); decorations
@@ -316,6 +323,61 @@ pub static PASSES: &[Pass] = &[
         all_first: true,
         introduces_undefined_values: false,
         run: ir_passes::run,
+    },
+    Pass {
+        name: "operands-zero",
+        llvm_names: &["operands-zero"],
+        description: "replace instruction operands with zero/null",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: operands::run_zero,
+    },
+    Pass {
+        name: "operands-one",
+        llvm_names: &["operands-one"],
+        description: "replace integer and floating-point operands with one",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: operands::run_one,
+    },
+    Pass {
+        name: "operands-nan",
+        llvm_names: &["operands-nan"],
+        description: "replace floating-point operands with NaN",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: operands::run_nan,
+    },
+    Pass {
+        name: "operands-poison",
+        llvm_names: &["operands-poison"],
+        description: "replace target extension type operands with poison",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: true,
+        run: operands::run_poison,
+    },
+    Pass {
+        name: "operands-to-args",
+        llvm_names: &["operands-to-args"],
+        description: "replace operands with new function parameters",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        run: operands_to_args::run,
+    },
+    Pass {
+        name: "operands-skip",
+        llvm_names: &["operands-skip"],
+        description:
+            "replace operands with values they refer to or arguments, skipping instructions",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        run: operands_skip::run,
     },
     Pass {
         name: "arguments-to-return",

@@ -31,6 +31,7 @@ pub mod globals;
 pub mod insts;
 pub mod metadata;
 pub mod mr;
+pub mod operands;
 
 mod shim {
     use inkwell::llvm_sys::prelude::*;
