@@ -212,6 +212,8 @@ struct Level {
     base: Snapshot,
     /// Engine index of each target of `base`, ascending.
     base_targets: Vec<usize>,
+    /// Configurations of this level judged not interesting.
+    rejected: std::collections::HashSet<Config<usize>>,
     start_hash: Option<blake3::Hash>,
 }
 
@@ -492,6 +494,17 @@ impl Judge<usize> for Reduction<'_> {
                 match candidates.next() {
                     None => exhausted = true,
                     Some(kept) => {
+                        // A configuration this level judged already, or one
+                        // in the window ahead of it (two policies proposing
+                        // the same removal): no job. It cannot be
+                        // interesting, or the earlier one would have won.
+                        let level = self.level.as_ref().expect("a level is entered");
+                        if level.rejected.contains(&kept)
+                            || in_flight.iter().any(|f| f.kept == kept)
+                        {
+                            position += 1;
+                            continue;
+                        }
                         let base = self
                             .level
                             .as_ref()
@@ -539,6 +552,8 @@ impl Judge<usize> for Reduction<'_> {
             if self.record(&result) == Verdict::Interesting {
                 self.accept(&front.kept, result);
                 winner = Some((front.position, front.kept));
+            } else if let Some(level) = self.level.as_mut() {
+                level.rejected.insert(front.kept);
             }
             self.progress
                 .update(&self.stats, self.current_instructions, self.started);
@@ -590,6 +605,7 @@ impl Hierarchy for Reduction<'_> {
             pass,
             base: self.current.clone(),
             base_targets: (0..weights.len()).collect(),
+            rejected: Default::default(),
             start_hash: self.current_hash,
         });
         self.progress.level(pass.name, weights.len());
