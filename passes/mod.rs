@@ -138,6 +138,11 @@ pub struct Pass {
     /// Whether it puts poison or undef into the module on purpose (never
     /// run with metamorphic oracles).
     pub introduces_undefined_values: bool,
+    /// Whether a candidate with more instructions than the module it came
+    /// from is no progress and not worth a test. Set for rewrites that may
+    /// grow the module for no gain (an opt pipeline merging returns into a
+    /// PHI), which other passes would shrink again, sweep after sweep.
+    pub must_not_grow: bool,
     pub run: RunPass,
 }
 
@@ -159,6 +164,11 @@ impl Pass {
 /// deletion possible (operands, arguments, returns, inlining); decorations
 /// (attributes, metadata, flags) last, when the module is small and each
 /// of them costs few tests.
+/// Every pass, coarse to fine: the order of a sweep. Deleting whole items,
+/// blocks and instructions comes first; then simplifications that make
+/// deletion possible (operands, arguments, returns, inlining); decorations
+/// (attributes, metadata, flags) last, when the module is small and each
+/// of them costs few tests.
 pub static PASSES: &[Pass] = &[
     Pass {
         name: "strip-debug-info",
@@ -167,16 +177,8 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: strip_debug_info::run,
-    },
-    Pass {
-        name: "module-items",
-        llvm_names: &[],
-        description: "delete functions, global variables, aliases and ifuncs",
-        default: true,
-        all_first: false,
-        introduces_undefined_values: false,
-        run: module_items::run_all,
     },
     Pass {
         name: "function-bodies",
@@ -185,7 +187,18 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: function_bodies::run,
+    },
+    Pass {
+        name: "module-items",
+        llvm_names: &[],
+        description: "delete functions, global variables, aliases and ifuncs",
+        default: true,
+        all_first: false,
+        introduces_undefined_values: false,
+        must_not_grow: false,
+        run: module_items::run_all,
     },
     Pass {
         name: "special-globals",
@@ -194,6 +207,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: special_globals::run,
     },
     Pass {
@@ -203,6 +217,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: aliases_ifuncs::run_aliases,
     },
     Pass {
@@ -214,6 +229,7 @@ pub static PASSES: &[Pass] = &[
         // all at once, when the test allows it, adds only one.
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: aliases_ifuncs::run_ifuncs,
     },
     Pass {
@@ -223,6 +239,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: global_initializers::run,
     },
     Pass {
@@ -232,6 +249,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: conditionals::run_true,
     },
     Pass {
@@ -241,6 +259,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: conditionals::run_false,
     },
     Pass {
@@ -250,6 +269,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: invokes::run,
     },
     Pass {
@@ -259,6 +279,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: unreachable_blocks::run,
     },
     Pass {
@@ -268,6 +289,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: basic_blocks::run,
     },
     Pass {
@@ -277,6 +299,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: switch_cases::run,
     },
     Pass {
@@ -286,6 +309,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: simplify_cfg::run,
     },
     Pass {
@@ -295,6 +319,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: arguments::run,
     },
     Pass {
@@ -304,6 +329,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: instructions::run,
     },
     Pass {
@@ -313,6 +339,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: simplify_instructions::run,
     },
     Pass {
@@ -322,6 +349,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: true,
         run: ir_passes::run,
     },
     Pass {
@@ -331,6 +359,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: operands::run_zero,
     },
     Pass {
@@ -340,6 +369,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: operands::run_one,
     },
     Pass {
@@ -349,6 +379,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: operands::run_nan,
     },
     Pass {
@@ -358,6 +389,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: true,
+        must_not_grow: false,
         run: operands::run_poison,
     },
     Pass {
@@ -367,6 +399,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: operands_to_args::run,
     },
     Pass {
@@ -377,6 +410,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: operands_skip::run,
     },
     Pass {
@@ -386,6 +420,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: values_to_return::run_arguments,
     },
     Pass {
@@ -395,6 +430,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: values_to_return::run_instructions,
     },
     Pass {
@@ -404,6 +440,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: inline_call_sites::run,
     },
     Pass {
@@ -413,6 +450,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: function_data::run,
     },
     Pass {
@@ -423,6 +461,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: global_values::run,
     },
     Pass {
@@ -432,6 +471,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: global_objects::run,
     },
     Pass {
@@ -441,6 +481,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: attributes::run,
     },
     Pass {
@@ -450,6 +491,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: target_features::run,
     },
     Pass {
@@ -459,6 +501,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: operand_bundles::run,
     },
     Pass {
@@ -468,6 +511,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: dbg_records::run,
     },
     Pass {
@@ -478,6 +522,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: metadata::run_di,
     },
     Pass {
@@ -487,6 +532,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: metadata::run_distinct,
     },
     Pass {
@@ -496,6 +542,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: metadata::run_metadata,
     },
     Pass {
@@ -505,6 +552,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: metadata::run_named,
     },
     Pass {
@@ -514,6 +562,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: module_data::run,
     },
     Pass {
@@ -524,6 +573,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: opcodes::run,
     },
     Pass {
@@ -533,6 +583,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: memory_ops::run_volatile,
     },
     Pass {
@@ -542,6 +593,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: memory_ops::run_atomic_ordering,
     },
     Pass {
@@ -551,6 +603,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: memory_ops::run_syncscopes,
     },
     Pass {
@@ -560,6 +613,7 @@ pub static PASSES: &[Pass] = &[
         default: true,
         all_first: true,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: instruction_flags::run,
     },
     Pass {
@@ -569,6 +623,7 @@ pub static PASSES: &[Pass] = &[
         default: false,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: module_items::run_functions,
     },
     Pass {
@@ -578,6 +633,7 @@ pub static PASSES: &[Pass] = &[
         default: false,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: module_items::run_global_variables,
     },
     Pass {
@@ -587,6 +643,7 @@ pub static PASSES: &[Pass] = &[
         default: false,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: operands::run,
     },
     Pass {
@@ -596,6 +653,7 @@ pub static PASSES: &[Pass] = &[
         default: false,
         all_first: false,
         introduces_undefined_values: false,
+        must_not_grow: false,
         run: sink_defs::run,
     },
 ];

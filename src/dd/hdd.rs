@@ -1,6 +1,7 @@
 //! Hierarchical delta debugging: walk the levels of a hierarchy coarse to
 //! fine, minimizing each with a fresh inner policy, then sweep again until a
-//! whole sweep changes nothing.
+//! whole sweep changes nothing (or, when the hierarchy measures its size,
+//! until a sweep no longer makes it smaller).
 //!
 //! A level is a flat list of targets (indices `0..len`) enumerated in the
 //! current state; what a target is (a function, a block, an operand) is the
@@ -22,6 +23,15 @@ pub trait Hierarchy: Judge<usize> {
     /// Make `kept`, a subset of the current level's targets, the new state.
     /// Returns whether the state changed.
     fn commit(&mut self, kept: &Config<usize>) -> bool;
+
+    /// The size of the current state, if the hierarchy can tell. When it
+    /// can, sweeping goes on only while a sweep makes the state smaller
+    /// (a change that does not shrink it, such as passes undoing each
+    /// other's rewrites, does not earn another sweep); otherwise while a
+    /// sweep changes anything.
+    fn size(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// Builds the inner minimizer of a level from the level's index and the
@@ -56,6 +66,7 @@ pub fn hdd(
     let mut report = HddReport::default();
     while report.sweeps < options.max_sweeps && !hierarchy.stopped() {
         report.sweeps += 1;
+        let size_before = hierarchy.size();
         let mut changed = false;
         for level in 0..hierarchy.level_count() {
             if hierarchy.stopped() {
@@ -69,6 +80,9 @@ pub fn hdd(
             let mut minimizer = new_minimizer(level, &weights);
             let kept = reduce(all, &mut *hierarchy, &mut *minimizer);
             changed |= hierarchy.commit(&kept);
+        }
+        if let (Some(before), Some(after)) = (size_before, hierarchy.size()) {
+            changed &= after < before;
         }
         report.unfinished = changed;
         if !changed {

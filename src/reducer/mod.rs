@@ -265,6 +265,7 @@ impl Reduction<'_> {
             pass,
             keep: Arc::new(keep),
             current_hash: self.current_hash,
+            current_instructions: self.current_instructions,
             force_test,
             cancel: Arc::new(Cancel::new()),
         }
@@ -393,6 +394,9 @@ impl Reduction<'_> {
             Evaluation::Unchanged => {
                 self.stats.unchanged += 1;
                 self.stats.pass(pass).unchanged += 1;
+            }
+            Evaluation::Grew => {
+                self.stats.grew += 1;
             }
             Evaluation::Cached(_) => {
                 self.stats.cache_hits += 1;
@@ -610,6 +614,10 @@ impl Hierarchy for Reduction<'_> {
         });
         self.progress.level(pass.name, weights.len());
         weights
+    }
+
+    fn size(&self) -> Option<u64> {
+        Some(self.current_output.len() as u64)
     }
 
     fn commit(&mut self, _kept: &Config<usize>) -> bool {

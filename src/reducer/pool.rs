@@ -43,6 +43,10 @@ pub struct Job {
     /// Hash of the current module's test bytes: a candidate identical to it
     /// is accepted without a test.
     pub current_hash: Option<blake3::Hash>,
+    /// The current module's instruction count: a candidate with more is
+    /// no progress for a pass that must not grow the module, and is not
+    /// tested.
+    pub current_instructions: u64,
     /// Test even if the content was tested before (the final re-check).
     pub force_test: bool,
     pub cancel: Arc<Cancel>,
@@ -66,6 +70,9 @@ pub enum Evaluation {
     Invalid(String),
     /// Identical to the current module.
     Unchanged,
+    /// More instructions than the current module, from a pass that must
+    /// not grow it: no progress, so not tested.
+    Grew,
     /// Tested before; the verdict is reused.
     Cached(Verdict),
     Tested(Outcome),
@@ -228,6 +235,12 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
         );
     }
     timings.build = t.elapsed();
+
+    if job.pass.is_some_and(|p| p.must_not_grow) {
+        if ir::instruction_count(&candidate) > job.current_instructions {
+            return done(Evaluation::Grew, None, None, timings, true);
+        }
+    }
 
     let t = Instant::now();
     let verified = llvm::verify(&candidate);

@@ -71,6 +71,9 @@ pub struct Stats {
     pub unchanged: u64,
     /// Candidates whose content was tested before (verdict reused).
     pub cache_hits: u64,
+    /// Candidates with more instructions than the current module, from a
+    /// pass that must not grow it (no progress; not tested).
+    pub grew: u64,
     /// Tests started ahead of time whose result turned out not to be needed
     /// (killed, or finished after an earlier candidate won).
     pub speculative_discarded: u64,

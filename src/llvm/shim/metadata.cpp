@@ -8,6 +8,7 @@
 // passes live handles of one module and a callback that does not unwind.
 
 #include "common.h"
+#include "llvm/IR/Comdat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/DenseMap.h"
@@ -734,6 +735,17 @@ void whittle_ir_passes(LLVMModuleRef Mod, const char *Pipeline,
     return;
   }
   M = std::move(**Result);
+  // Nor does it carry over the comdat table: the moved globals still point
+  // at comdats owned by the emptied module, which dies at the end of this
+  // scope. Give them comdats of the same name and kind owned by M (the
+  // old ones are still alive here).
+  for (GlobalObject &GO : M.global_objects()) {
+    if (const Comdat *C = GO.getComdat()) {
+      Comdat *Own = M.getOrInsertComdat(C->getName());
+      Own->setSelectionKind(C->getSelectionKind());
+      GO.setComdat(Own);
+    }
+  }
   // Module's move assignment does not carry over its cached pointer to
   // llvm.module.flags (it would dangle); named metadata created afresh
   // resets it. Recreate every named node, in order.
