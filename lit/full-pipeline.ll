@@ -12,7 +12,7 @@
 ; CHECK-FINAL: define i32 @main(
 ; CHECK-FINAL: udiv i32
 
-; SUMMARY: instructions: 21 -> 3 
+; SUMMARY: instructions: 21 -> 2 
 ; SUMMARY: oracle calls: {{[0-9]+}} (interesting {{[0-9]+}}, not interesting {{[0-9]+}})
 
 @unused_table = global [4 x i32] [i32 1, i32 2, i32 3, i32 4]

@@ -169,6 +169,11 @@ impl Pass {
 /// deletion possible (operands, arguments, returns, inlining); decorations
 /// (attributes, metadata, flags) last, when the module is small and each
 /// of them costs few tests.
+/// Every pass, coarse to fine: the order of a sweep. Deleting whole items,
+/// blocks and instructions comes first; then simplifications that make
+/// deletion possible (operands, arguments, returns, inlining); decorations
+/// (attributes, metadata, flags) last, when the module is small and each
+/// of them costs few tests.
 pub static PASSES: &[Pass] = &[
     Pass {
         name: "strip-debug-info",
@@ -179,6 +184,16 @@ pub static PASSES: &[Pass] = &[
         introduces_undefined_values: false,
         must_not_grow: false,
         run: strip_debug_info::run,
+    },
+    Pass {
+        name: "module-data",
+        llvm_names: &["module-data"],
+        description: "clear source_filename, drop module inline asm line by line",
+        default: true,
+        all_first: true,
+        introduces_undefined_values: false,
+        must_not_grow: false,
+        run: module_data::run,
     },
     Pass {
         name: "function-bodies",
@@ -554,16 +569,6 @@ pub static PASSES: &[Pass] = &[
         introduces_undefined_values: false,
         must_not_grow: false,
         run: metadata::run_named,
-    },
-    Pass {
-        name: "module-data",
-        llvm_names: &["module-data"],
-        description: "clear source_filename, drop module inline asm line by line",
-        default: true,
-        all_first: true,
-        introduces_undefined_values: false,
-        must_not_grow: false,
-        run: module_data::run,
     },
     Pass {
         name: "opcodes",

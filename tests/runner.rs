@@ -316,9 +316,10 @@ fn repeated_candidates_are_answered_from_the_cache() {
         String::from_utf8_lossy(&out.stderr)
     );
     let s = stats(&json);
-    // The second sweep only meets candidates the first one tested.
-    assert_eq!(s["cache_hits"], 4, "{s}");
-    assert_eq!(s["tests"], 9, "{s}");
+    // Most of the second sweep meets candidates the first one tested
+    // (lit/oracle-count.ll explains the counts).
+    assert_eq!(s["cache_hits"], 10, "{s}");
+    assert_eq!(s["tests"], 19, "{s}");
     assert_eq!(s["final_check_interesting"], true, "{s}");
     let passes = s["passes"].as_array().unwrap();
     assert!(

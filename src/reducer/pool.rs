@@ -75,7 +75,7 @@ pub enum Evaluation {
     Grew,
     /// Tested before; the verdict is reused.
     Cached(Verdict),
-    Tested(Outcome),
+    Tested(Box<Outcome>),
     /// Stopped before a test ran.
     Cancelled,
     /// The test could not be run, or scratch files could not be written.
@@ -236,10 +236,10 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
     }
     timings.build = t.elapsed();
 
-    if job.pass.is_some_and(|p| p.must_not_grow) {
-        if ir::instruction_count(&candidate) > job.current_instructions {
-            return done(Evaluation::Grew, None, None, timings, true);
-        }
+    if job.pass.is_some_and(|p| p.must_not_grow)
+        && ir::instruction_count(&candidate) > job.current_instructions
+    {
+        return done(Evaluation::Grew, None, None, timings, true);
     }
 
     let t = Instant::now();
@@ -275,7 +275,7 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
                 Ok(outcome) if outcome.cancelled => Evaluation::Cancelled,
                 Ok(outcome) => {
                     shared.cache.lock().unwrap().insert(hash, outcome.verdict);
-                    Evaluation::Tested(outcome)
+                    Evaluation::Tested(Box::new(outcome))
                 }
             },
         }

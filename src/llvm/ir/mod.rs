@@ -47,8 +47,6 @@ mod shim {
         pub fn whittle_eliminate_unreachable_blocks(f: LLVMValueRef);
         pub fn whittle_instruction_is_removable(i: LLVMValueRef) -> i32;
         pub fn whittle_erase_instructions(insts: *mut LLVMValueRef, n: u32);
-        pub fn whittle_operand_is_reducible(i: LLVMValueRef, idx: u32) -> i32;
-        pub fn whittle_set_operand_to_default(i: LLVMValueRef, idx: u32);
         pub fn whittle_module_instruction_count(m: LLVMModuleRef) -> u64;
         pub fn whittle_function_instruction_count(f: LLVMValueRef) -> u64;
     }
@@ -183,13 +181,6 @@ impl<'m> Value<'m> {
         unsafe { LLVMGetNumOperands(self.raw).max(0) as u32 }
     }
 
-    /// For an instruction: whether operand `idx` names another value that
-    /// could be replaced by its type's default constant.
-    pub fn operand_is_reducible(self, idx: u32) -> bool {
-        // SAFETY: live instruction; the shim checks the index.
-        unsafe { shim::whittle_operand_is_reducible(self.raw, idx) != 0 }
-    }
-
     /// The kind of this value's type.
     pub fn type_kind(self) -> LLVMTypeKind {
         // SAFETY: live value; types live as long as the context.
@@ -314,13 +305,6 @@ pub fn erase_instructions(instructions: Vec<Value<'_>>) {
     // SAFETY: distinct live instructions, each removable on its own (the
     // caller checked `is_removable_instruction`), consumed here.
     unsafe { shim::whittle_erase_instructions(raw.as_mut_ptr(), raw.len() as u32) }
-}
-
-/// Replace operand `idx` of an instruction by its type's default constant.
-pub fn set_operand_to_default(instruction: Value<'_>, idx: u32) {
-    // SAFETY: live instruction; the shim leaves operands without a default
-    // constant unchanged.
-    unsafe { shim::whittle_set_operand_to_default(instruction.raw, idx) }
 }
 
 /// A copy of the module in the same context. The module must be valid (the

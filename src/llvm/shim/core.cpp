@@ -382,63 +382,6 @@ void whittle_erase_instructions(LLVMValueRef *Insts, unsigned N) {
     unwrap<Instruction>(Insts[I])->eraseFromParent();
 }
 
-// Whether operand Idx of an instruction refers to another value (an
-// instruction, argument or global) that could be cut off by replacing the
-// operand with its type's default constant without breaking the IR rules
-// the verifier cannot be expected to catch cheaply.
-int whittle_operand_is_reducible(LLVMValueRef Inst, unsigned Idx) {
-  Instruction *I = unwrap<Instruction>(Inst);
-  if (Idx >= I->getNumOperands())
-    return 0;
-  Use &U = I->getOperandUse(Idx);
-  Value *V = U.get();
-  if (!isa<Instruction>(V) && !isa<Argument>(V) && !isa<GlobalValue>(V))
-    return 0;
-  Type *T = V->getType();
-  if (T->isLabelTy() || T->isMetadataTy() || T->isTokenTy() ||
-      !defaultValue(T))
-    return 0;
-  if (I->isEHPad() || isa<SwitchInst>(I) && Idx != 0)
-    return 0;
-  if (isLifetimeMarker(I))
-    return 0;
-  // A PHI lists a block once per edge, and those entries must agree: the
-  // first entry of a block stands for all of them.
-  if (auto *PN = dyn_cast<PHINode>(I))
-    for (unsigned J = 0; J < Idx; ++J)
-      if (PN->getIncomingBlock(J) == PN->getIncomingBlock(Idx))
-        return 0;
-  if (auto *CB = dyn_cast<CallBase>(I)) {
-    if (CB->isCallee(&U))
-      return 0;
-    if (CB->isArgOperand(&U)) {
-      unsigned A = CB->getArgOperandNo(&U);
-      for (auto K : {Attribute::ImmArg, Attribute::SwiftError,
-                     Attribute::InAlloca, Attribute::Preallocated})
-        if (CB->paramHasAttr(A, K))
-          return 0;
-    }
-  }
-  return 1;
-}
-
-void whittle_set_operand_to_default(LLVMValueRef Inst, unsigned Idx) {
-  Instruction *I = unwrap<Instruction>(Inst);
-  Type *T = I->getOperand(Idx)->getType();
-  Constant *C = defaultValue(T);
-  if (!C)
-    return;
-  if (auto *PN = dyn_cast<PHINode>(I)) {
-    // Every entry for the same block changes together.
-    BasicBlock *From = PN->getIncomingBlock(Idx);
-    for (unsigned J = 0, E = PN->getNumIncomingValues(); J < E; ++J)
-      if (PN->getIncomingBlock(J) == From)
-        PN->setIncomingValue(J, C);
-    return;
-  }
-  I->setOperand(Idx, C);
-}
-
 // Instructions in all function bodies of the module.
 uint64_t whittle_module_instruction_count(LLVMModuleRef Mod) {
   uint64_t N = 0;
