@@ -32,7 +32,7 @@ fn main() {
         );
         return;
     }
-    let context = Context::create();
+    let context = llvm::context();
     let t = Instant::now();
     let (module, _) = llvm::load(&context, &path).expect("input parses");
     println!(
@@ -45,7 +45,7 @@ fn main() {
     drop(module);
 
     // A worker re-reads each new snapshot once, into a fresh context.
-    let worker_context = Context::create();
+    let worker_context = llvm::context();
     let t = Instant::now();
     let base = llvm::parse(&worker_context, &bitcode, "input.ll").unwrap();
     let parse = t.elapsed();
@@ -69,7 +69,7 @@ fn main() {
         let mut total = [Duration::ZERO; 5];
         for _ in 0..runs {
             let t = Instant::now();
-            let fresh = Context::create();
+            let fresh = llvm::context();
             let candidate = llvm::parse(&fresh, &bitcode, "input.ll").unwrap();
             total[4] += t.elapsed();
             let t = Instant::now();

@@ -1,9 +1,8 @@
-//! llvm-reduce's `module-data`: clear the source_filename and drop
-//! module-level inline assembly line by line (llvm-reduce drops it all at
-//! once). The data layout and the target triple stay, as in llvm-reduce:
-//! code generation depends on them. The module identifier (the `ModuleID`
-//! comment) is no target: it is not part of the bitcode candidates are built
-//! from, so the reducer decides what it is. Every target weighs 1.
+//! llvm-reduce's `module-data`: clear the module identifier (the `ModuleID`
+//! comment) and the source_filename, and drop module-level inline assembly
+//! line by line (llvm-reduce drops it all at once). The data layout and the
+//! target triple stay, as in llvm-reduce: code generation depends on them.
+//! Every target weighs 1.
 
 use inkwell::module::Module;
 
@@ -13,6 +12,7 @@ use crate::llvm::ir::globals::{
 };
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+    let clear_id = !module.get_name().to_bytes().is_empty() && !targets.keep(1);
     let clear_source = !source_file_name(module).is_empty() && !targets.keep(1);
     let asm = module_inline_asm(module);
     let lines: Vec<&[u8]> = if asm.is_empty() {
@@ -24,6 +24,9 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOption
             .collect()
     };
     let keep: Vec<bool> = lines.iter().map(|_| targets.keep(1)).collect();
+    if clear_id {
+        module.set_name("");
+    }
     if clear_source {
         set_source_file_name(module, b"");
     }

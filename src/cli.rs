@@ -173,6 +173,14 @@ pub struct Args {
     #[arg(long, value_name = "TRIPLE")]
     pub mtriple: Option<String>,
 
+    /// Accepted for llvm-reduce compatibility (whittle's target-dependent work uses the module's triple or --mtriple and the default CPU)
+    #[arg(long, value_name = "CPU", hide = true)]
+    pub mcpu: Option<String>,
+
+    /// Accepted for llvm-reduce compatibility (it concerns MIR input only)
+    #[arg(long, hide = true)]
+    pub simplify_mir: bool,
+
     /// Pipeline the ir-passes pass runs, as for `opt -passes=`
     #[arg(long, value_name = "PIPELINE")]
     pub ir_passes: Option<String>,

@@ -16,7 +16,6 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{CommandFactory, Parser};
-use inkwell::context::Context;
 use regex::Regex;
 use whittle::emit;
 use whittle::llvm::{self, Format};
@@ -95,7 +94,7 @@ fn run(args: Args) -> Result<()> {
         args.skip_delta_passes.as_deref(),
     )?;
 
-    let context = Context::create();
+    let context = llvm::context();
     let (module, input_format) = llvm::load(&context, &input)?;
     if let Err(message) = llvm::verify(&module) {
         let first = message.lines().next().unwrap_or("").trim();
@@ -400,7 +399,7 @@ fn emit_lit(
     stats: &Stats,
     path: &Path,
 ) -> Result<()> {
-    let context = Context::create();
+    let context = llvm::context();
     let (module, _) = llvm::load(&context, output)?;
     // The module's identifier would name a file the test does not use.
     let text: String = module

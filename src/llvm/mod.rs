@@ -30,6 +30,20 @@ impl Format {
     }
 }
 
+/// A fresh LLVM context whose diagnostics never end the process.
+///
+/// LLVM's default handler calls `exit(1)` on an error diagnostic, and some
+/// come from places a reducer cannot avoid: writing bitcode parses module
+/// inline asm for the symbol table (once asm parsers are registered), and a
+/// reduced module's asm may well not assemble. With a handler installed,
+/// LLVM reports the error to it and carries on (the bitcode simply has no
+/// symbol table for that asm).
+pub fn context() -> Context {
+    let context = Context::create();
+    ir::quiet_diagnostics(&context);
+    context
+}
+
 /// Whether `bytes` start like LLVM bitcode (raw or in the wrapper header).
 pub fn is_bitcode(bytes: &[u8]) -> bool {
     bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])

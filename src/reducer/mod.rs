@@ -23,7 +23,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context as _, Result};
-use inkwell::context::Context;
 use inkwell::module::Module;
 
 pub use output::{directory_of, write_atomically};
@@ -592,7 +591,7 @@ impl Hierarchy for Reduction<'_> {
     fn enter(&mut self, level: usize) -> Vec<u64> {
         let pass = self.settings.passes[level];
         let t = Instant::now();
-        let context = Context::create();
+        let context = llvm::context();
         let weights = match llvm::parse(&context, &self.current.bitcode, &self.current.module_id) {
             Ok(module) => {
                 let mut targets = Targets::counting();

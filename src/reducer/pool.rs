@@ -15,7 +15,6 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
-use inkwell::context::Context;
 
 use crate::dd::Verdict;
 use crate::llvm::{self, ir, Format};
@@ -210,7 +209,7 @@ fn evaluate(job: &Job, shared: &Shared, scratch: &std::path::Path) -> JobResult 
     }
 
     let t = Instant::now();
-    let context = Context::create();
+    let context = llvm::context();
     let candidate = match llvm::parse(&context, &job.base.bitcode, &job.base.module_id) {
         Ok(m) => m,
         Err(e) => {

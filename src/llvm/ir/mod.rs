@@ -307,6 +307,17 @@ pub fn erase_instructions(instructions: Vec<Value<'_>>) {
     unsafe { shim::whittle_erase_instructions(raw.as_mut_ptr(), raw.len() as u32) }
 }
 
+/// Make `context` send diagnostics to a handler that drops them, instead of
+/// LLVM's default, which prints them and exits on errors. Callers that care
+/// about a failure learn of it from the API they called (a parse error, a
+/// verifier message).
+pub fn quiet_diagnostics(context: &inkwell::context::Context) {
+    extern "C" fn ignore(_info: LLVMDiagnosticInfoRef, _ctx: *mut std::ffi::c_void) {}
+    // SAFETY: live context; the handler is a plain function that touches
+    // nothing and stays valid for the life of the process.
+    unsafe { LLVMContextSetDiagnosticHandler(context.raw(), Some(ignore), std::ptr::null_mut()) }
+}
+
 /// A copy of the module in the same context. The module must be valid (the
 /// reducer only clones modules that passed the verifier).
 pub fn clone_module<'ctx>(module: &Module<'ctx>) -> Module<'ctx> {

@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 use anyhow::Result;
-use inkwell::context::Context;
 use regex::Regex;
 
 use super::{succeed, Check, Env, Relation};
@@ -35,7 +34,7 @@ impl Relation for Reorder {
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check> {
         let followup = env.scratch.join("reordered.ll");
         {
-            let context = Context::create();
+            let context = llvm::context();
             let (module, _) = llvm::load(&context, source)?;
             ir::mr::reverse_functions(&module);
             ir::mr::strip_local_names(&module);
