@@ -12,7 +12,6 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use inkwell::context::Context;
 use whittle::llvm::{self, ir, Format};
 use whittle::passes::{self, Targets};
 
