@@ -1,7 +1,6 @@
 //! Hierarchical delta debugging: walk the levels of a hierarchy coarse to
 //! fine, minimizing each with a fresh inner policy, then sweep again until a
-//! whole sweep changes nothing (or, when the hierarchy measures its size,
-//! until a sweep no longer makes it smaller).
+//! whole sweep changes nothing (or ends where an earlier sweep ended).
 //!
 //! A level is a flat list of targets (indices `0..len`) enumerated in the
 //! current state; what a target is (a function, a block, an operand) is the
@@ -24,12 +23,11 @@ pub trait Hierarchy: Judge<usize> {
     /// Returns whether the state changed.
     fn commit(&mut self, kept: &Config<usize>) -> bool;
 
-    /// The size of the current state, if the hierarchy can tell. When it
-    /// can, sweeping goes on only while a sweep makes the state smaller
-    /// (a change that does not shrink it, such as passes undoing each
-    /// other's rewrites, does not earn another sweep); otherwise while a
-    /// sweep changes anything.
-    fn size(&self) -> Option<u64> {
+    /// A fingerprint of the current state, if the hierarchy can tell:
+    /// equal fingerprints mean equal states. Sweeping stops when a sweep
+    /// ends in a state an earlier sweep ended in (passes undoing each
+    /// other's rewrites would otherwise cycle until the sweep bound).
+    fn fingerprint(&self) -> Option<u64> {
         None
     }
 }
@@ -64,9 +62,9 @@ pub fn hdd(
     options: HddOptions,
 ) -> HddReport {
     let mut report = HddReport::default();
+    let mut seen: Vec<u64> = hierarchy.fingerprint().into_iter().collect();
     while report.sweeps < options.max_sweeps && !hierarchy.stopped() {
         report.sweeps += 1;
-        let size_before = hierarchy.size();
         let mut changed = false;
         for level in 0..hierarchy.level_count() {
             if hierarchy.stopped() {
@@ -81,8 +79,9 @@ pub fn hdd(
             let kept = reduce(all, &mut *hierarchy, &mut *minimizer);
             changed |= hierarchy.commit(&kept);
         }
-        if let (Some(before), Some(after)) = (size_before, hierarchy.size()) {
-            changed &= after < before;
+        if let Some(state) = hierarchy.fingerprint() {
+            changed &= !seen.contains(&state);
+            seen.push(state);
         }
         report.unfinished = changed;
         if !changed {

@@ -615,8 +615,11 @@ impl Hierarchy for Reduction<'_> {
         weights
     }
 
-    fn size(&self) -> Option<u64> {
-        Some(self.current_output.len() as u64)
+    fn fingerprint(&self) -> Option<u64> {
+        let hash = blake3::hash(&self.current_output);
+        Some(u64::from_le_bytes(
+            hash.as_bytes()[..8].try_into().expect("8 bytes"),
+        ))
     }
 
     fn commit(&mut self, _kept: &Config<usize>) -> bool {

@@ -44,6 +44,11 @@ pub enum Check {
 /// A metamorphic relation.
 pub trait Relation: Send + Sync {
     fn name(&self) -> String;
+    /// Whether the relation runs the program (and so needs the undefined
+    /// behaviour checks that running it makes possible).
+    fn runs_programs(&self) -> bool {
+        true
+    }
     /// Build the follow-up of `source`, run both, compare.
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check>;
 }
@@ -174,7 +179,9 @@ impl Env<'_> {
     ) -> Result<std::result::Result<(), Failed>> {
         let object = binary.with_extension("o");
         let mut args: Vec<String> = llc_flags.to_vec();
+        // Position-independent, as the system linker builds PIE by default.
         args.extend([
+            "-relocation-model=pic".into(),
             "-filetype=obj".into(),
             module.display().to_string(),
             "-o".into(),
@@ -266,7 +273,7 @@ impl MrOracle {
             interpreter_usable: AtomicBool::new(exec == Exec::Lli),
         };
         let cancel = Cancel::new();
-        if exec == Exec::Lli {
+        if exec == Exec::Lli && oracle.relation.runs_programs() {
             let env = oracle.env(scratch, &cancel);
             let usable = match env.execute(&input, "jit")? {
                 Ok(jit) => {
@@ -310,7 +317,10 @@ impl MrOracle {
     }
 
     pub fn describe(&self) -> String {
-        let interp = if self.exec == Exec::Lli && !self.interpreter_usable.load(Ordering::SeqCst) {
+        let interp = if self.exec == Exec::Lli
+            && self.relation.runs_programs()
+            && !self.interpreter_usable.load(Ordering::SeqCst)
+        {
             " (lli's interpreter cannot run this program: only the repeat-run check guards against undefined behaviour)"
         } else {
             ""

@@ -21,6 +21,10 @@ pub struct Reorder {
 }
 
 impl Relation for Reorder {
+    fn runs_programs(&self) -> bool {
+        false
+    }
+
     fn name(&self) -> String {
         format!(
             "reorder ({} {})",
@@ -72,39 +76,54 @@ static LOCAL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r#"%[-\w.$]+|%"[^"]*"|\.L[\w.$]+|#\d+|!\d+"#).unwrap());
 
 /// The text in a form where names and function order do not matter: one
-/// chunk per function (a `define`, or a global label in assembly), local
-/// names renamed in order of appearance, chunks sorted, comments dropped.
+/// chunk per function (from `define` to its closing `}` in IR; from one
+/// global label to the next in assembly), local names renamed in order of
+/// appearance, chunks sorted; module-level lines as a sorted set; comments
+/// dropped.
 fn canonical(text: &str) -> Vec<String> {
-    let mut chunks: Vec<String> = vec![String::new()];
+    let ir = text.lines().any(|l| l.starts_with("define "));
+    let mut header: Vec<String> = Vec::new();
+    let mut chunks: Vec<String> = Vec::new();
+    let mut open = false;
     for line in text.lines() {
         let line = line.split(';').next().unwrap_or("").trim_end();
         if line.trim().is_empty() || line.starts_with("source_filename") {
             continue;
         }
-        if FUNCTION_START.is_match(line) {
+        let starts = if ir {
+            line.starts_with("define ")
+        } else {
+            FUNCTION_START.is_match(line)
+        };
+        if starts {
             chunks.push(String::new());
+            open = true;
         }
-        let chunk = chunks.last_mut().expect("a chunk");
-        chunk.push_str(line);
-        chunk.push('\n');
+        if open {
+            let chunk = chunks.last_mut().expect("a chunk");
+            chunk.push_str(line);
+            chunk.push('\n');
+            if ir && line == "}" {
+                open = false;
+            }
+        } else {
+            header.push(line.to_string());
+        }
     }
-    let mut out: Vec<String> = chunks
-        .into_iter()
-        .map(|chunk| {
-            let mut names: HashMap<String, usize> = HashMap::new();
-            LOCAL
-                .replace_all(&chunk, |c: &regex::Captures<'_>| {
-                    let n = names.len();
-                    let id = *names.entry(c[0].to_string()).or_insert(n);
-                    format!("${id}")
-                })
-                .into_owned()
-        })
-        .collect();
-    // The module-level lines keep their own order only as a set.
-    let mut header: Vec<String> = out.remove(0).lines().map(String::from).collect();
-    header.sort();
+    let rename = |chunk: &str| {
+        let mut names: HashMap<String, usize> = HashMap::new();
+        LOCAL
+            .replace_all(chunk, |c: &regex::Captures<'_>| {
+                let n = names.len();
+                let id = *names.entry(c[0].to_string()).or_insert(n);
+                format!("${id}")
+            })
+            .into_owned()
+    };
+    let mut out: Vec<String> = chunks.iter().map(|c| rename(c)).collect();
     out.sort();
+    let mut header: Vec<String> = header.iter().map(|l| rename(l)).collect();
+    header.sort();
     out.insert(0, header.join("\n"));
     out
 }
@@ -115,8 +134,8 @@ mod tests {
 
     #[test]
     fn order_and_local_names_do_not_matter() {
-        let a = "define i32 @f(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\ndefine void @g() {\n  ret void\n}\n";
-        let b = "define void @g() {\n  ret void\n}\ndefine i32 @f(i32 %0) {\n  %2 = add i32 %0, 1\n  ret i32 %2\n}\n";
+        let a = "define i32 @f(i32 %x) #0 {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\ndefine void @g() {\n  ret void\n}\nattributes #0 = { nounwind }\n";
+        let b = "define void @g() {\n  ret void\n}\ndefine i32 @f(i32 %0) #0 {\n  %2 = add i32 %0, 1\n  ret i32 %2\n}\nattributes #0 = { nounwind }\n";
         assert_eq!(canonical(a), canonical(b));
         let c = "define void @g() {\n  ret void\n}\ndefine i32 @f(i32 %0) {\n  %2 = add i32 %0, 2\n  ret i32 %2\n}\n";
         assert_ne!(canonical(a), canonical(c));
