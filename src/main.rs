@@ -18,6 +18,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::{CommandFactory, Parser};
 use regex::Regex;
 use whittle::emit;
+use whittle::llvm::frontend::LlvmFrontEnd;
 use whittle::llvm::{self, Format};
 use whittle::oracle::command as oracle_command;
 use whittle::oracle::crash::CrashOracle;
@@ -30,7 +31,7 @@ use whittle::oracle::script::ScriptOracle;
 use whittle::oracle::signature::Mode as SignatureMode;
 use whittle::oracle::Oracle;
 use whittle::passes::{self, Pass, PassOptions, PASSES};
-use whittle::reducer::{self, Display, PolicyKind, Settings, Stats, Stopped};
+use whittle::reducer::{self, Display, Input, PolicyKind, Settings, Stats, Stopped};
 
 use cli::{Args, PolicyArg};
 
@@ -159,7 +160,6 @@ fn run(args: Args) -> Result<()> {
         }
     }
     let settings = Settings {
-        passes: selected,
         policy: match args.policy {
             PolicyArg::Wdd => PolicyKind::Wdd,
             PolicyArg::Ddmin => PolicyKind::DDMin,
@@ -167,17 +167,15 @@ fn run(args: Args) -> Result<()> {
         max_pass_iterations: args.max_pass_iterations,
         starting_granularity: 1usize << args.starting_granularity_level.min(20),
         abort_on_invalid: args.abort_on_invalid_reduction,
-        tmp_format: if args.write_tmp_files_as_bitcode || input_format == Format::Bitcode {
-            Format::Bitcode
-        } else {
-            Format::Text
-        },
         output: output.clone(),
-        output_format,
         jobs,
         display,
         save_temps: args.save_temps,
-        pass_options: PassOptions {
+        output_header: oracle.output_header(),
+    };
+    let front_end = LlvmFrontEnd {
+        passes: selected,
+        options: PassOptions {
             inline_threshold: args.reduce_callsite_inline_threshold,
             ir_passes: args
                 .ir_passes
@@ -187,10 +185,25 @@ fn run(args: Args) -> Result<()> {
             aggressive_named_md: args.aggressive_named_md_reduction,
             defined_values_only: args.mr.is_some(),
         },
-        output_header: oracle.output_header(),
+        tmp_format: if args.write_tmp_files_as_bitcode || input_format == Format::Bitcode {
+            Format::Bitcode
+        } else {
+            Format::Text
+        },
+        output_format,
     };
-    let name = input.display().to_string();
-    let result = reducer::run(module, &name, oracle.as_dyn(), &settings);
+    let reducer_input = Input {
+        snapshot: LlvmFrontEnd::snapshot(&module, &input.display().to_string()),
+        size: llvm::ir::instruction_count(&module),
+        bytes: llvm::serialize(&module, output_format).len() as u64,
+    };
+    drop(module);
+    let result = reducer::run(
+        Arc::new(front_end),
+        reducer_input,
+        oracle.as_dyn(),
+        &settings,
+    );
     let stats = match result {
         Ok(stats) => stats,
         Err(e) => {

@@ -3,6 +3,7 @@
 //! One [`inkwell::context::Context`] per thread; modules never cross threads
 //! (they travel as bitcode bytes). [`ir`] holds the handles passes work with.
 
+pub mod frontend;
 pub mod ir;
 
 use std::path::Path;

@@ -1,5 +1,5 @@
-//! One reduction of an LLVM module: the passes are the levels of an HDD
-//! hierarchy, candidates are built, verified and tested by a pool of
+//! One reduction of a module: the front end's passes are the levels of an
+//! HDD hierarchy, candidates are built, verified and tested by a pool of
 //! workers, and the best module so far is always on disk.
 //!
 //! Candidates of a level are built from a *base* snapshot of the module, so
@@ -13,6 +13,7 @@
 //! one would choose; tests that lose are killed. So the result does not
 //! depend on N.
 
+mod frontend;
 mod output;
 mod pool;
 mod progress;
@@ -23,17 +24,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context as _, Result};
-use inkwell::module::Module;
 
+pub use frontend::{Built, FrontEnd, Request, Snapshot, State, Timings};
 pub use output::{directory_of, write_atomically};
 pub use stats::{PassStats, Stats};
 
 use crate::dd::{hdd, AllFirst, Config, DDMin, HddOptions, Hierarchy, Judge, Policy, Verdict, Wdd};
 use crate::interrupt;
-use crate::llvm::{self, ir, Format};
 use crate::oracle::{Cancel, Oracle};
-use crate::passes::{Pass, PassOptions, Targets};
-use pool::{Evaluation, Job, JobResult, Pool, Shared, Snapshot, State};
+use pool::{Evaluation, Job, JobResult, Pool, Shared};
 use progress::Progress;
 
 /// The inner minimizer of each level.
@@ -60,7 +59,6 @@ pub enum Display {
 /// How a reduction runs.
 #[derive(Clone)]
 pub struct Settings {
-    pub passes: Vec<&'static Pass>,
     pub policy: PolicyKind,
     /// Sweeps over all passes at most.
     pub max_pass_iterations: usize,
@@ -68,16 +66,12 @@ pub struct Settings {
     pub starting_granularity: usize,
     /// Treat a candidate that fails the verifier as a hard error.
     pub abort_on_invalid: bool,
-    /// Format of the files handed to the test.
-    pub tmp_format: Format,
     pub output: PathBuf,
-    pub output_format: Format,
     /// Candidates tested at once.
     pub jobs: usize,
     pub display: Display,
     /// Keep the scratch directory (candidates, test scratch) at the end.
     pub save_temps: bool,
-    pub pass_options: PassOptions,
     /// Text written before the module in the output (the RUN and CHECK
     /// lines of a reduced lit test).
     pub output_header: Option<Vec<u8>>,
@@ -100,13 +94,21 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
-/// Reduce `module` with `oracle`, writing the best module so far to
+/// The module to reduce: its snapshot, its size (in the front end's unit)
+/// and the size of its output file.
+pub struct Input {
+    pub snapshot: Snapshot,
+    pub size: u64,
+    pub bytes: u64,
+}
+
+/// Reduce `input` with `oracle`, writing the best module so far to
 /// `settings.output` after every improvement and at the end. An interrupt
 /// ends the run early with a [`Stopped`] error, the best module so far
 /// written.
 pub fn run(
-    module: Module<'_>,
-    module_name: &str,
+    front_end: Arc<dyn FrontEnd>,
+    input: Input,
     oracle: Arc<dyn Oracle>,
     settings: &Settings,
 ) -> Result<Stats> {
@@ -116,22 +118,16 @@ pub fn run(
         .tempdir()
         .context("cannot create a temporary directory")?;
     let stats = Stats {
-        instructions_before: ir::instruction_count(&module),
-        bytes_before: llvm::serialize(&module, settings.output_format).len() as u64,
+        unit: front_end.size_unit(),
+        instructions_before: input.size,
+        bytes_before: input.bytes,
         jobs: settings.jobs.max(1),
         ..Stats::default()
     };
-    let snapshot = Snapshot {
-        version: 0,
-        bitcode: Arc::new(llvm::serialize(&module, Format::Bitcode)),
-        module_id: module_name.into(),
-    };
-    drop(module);
+    let snapshot = input.snapshot;
     let shared = Arc::new(Shared {
         oracle,
-        tmp_format: settings.tmp_format,
-        output_format: settings.output_format,
-        pass_options: settings.pass_options.clone(),
+        front_end: front_end.clone(),
         cache: Mutex::new(Default::default()),
     });
     let pool =
@@ -140,6 +136,7 @@ pub fn run(
         settings,
         pool,
         progress: Progress::new(settings.display, stats.instructions_before),
+        front_end: front_end.clone(),
         current: snapshot,
         current_hash: None,
         current_output: Vec::new(),
@@ -163,7 +160,7 @@ pub fn run(
                 Box::new(Wdd::new(weights.iter().copied().enumerate().collect()).starting_at(start))
             }
         };
-        if settings.passes[level].all_first {
+        if front_end.level_all_first(level) {
             Box::new(AllFirst::new(inner))
         } else {
             inner
@@ -207,7 +204,8 @@ pub fn run(
 /// The current level: its pass, the base snapshot candidates are built from,
 /// and which of the level's targets (engine indices) the base still has.
 struct Level {
-    pass: &'static Pass,
+    index: usize,
+    name: &'static str,
     base: Snapshot,
     /// Engine index of each target of `base`, ascending.
     base_targets: Vec<usize>,
@@ -216,9 +214,11 @@ struct Level {
     start_hash: Option<blake3::Hash>,
 }
 
-/// The LLVM module seen as an HDD hierarchy whose levels are passes.
+/// The module seen as an HDD hierarchy whose levels are the front end's
+/// passes.
 struct Reduction<'s> {
     settings: &'s Settings,
+    front_end: Arc<dyn FrontEnd>,
     pool: Pool,
     progress: Progress,
     /// The smallest interesting module so far.
@@ -253,7 +253,7 @@ impl Reduction<'_> {
     fn job(
         &mut self,
         base: Snapshot,
-        pass: Option<&'static Pass>,
+        level: Option<usize>,
         keep: Vec<bool>,
         force_test: bool,
     ) -> Job {
@@ -261,10 +261,10 @@ impl Reduction<'_> {
         Job {
             id: self.next_job,
             base,
-            pass,
+            level,
             keep: Arc::new(keep),
             current_hash: self.current_hash,
-            current_instructions: self.current_instructions,
+            current_size: self.current_instructions,
             force_test,
             cancel: Arc::new(Cancel::new()),
         }
@@ -380,7 +380,7 @@ impl Reduction<'_> {
     /// Record a finished candidate of the current level; returns its verdict.
     fn record(&mut self, result: &JobResult) -> Verdict {
         self.account_overhead(result);
-        let pass = self.level.as_ref().map(|l| l.pass.name).unwrap_or("input");
+        let pass = self.level.as_ref().map(|l| l.name).unwrap_or("input");
         match &result.evaluation {
             Evaluation::Invalid(message) => {
                 self.stats.invalid += 1;
@@ -438,11 +438,11 @@ impl Reduction<'_> {
     /// Make an accepted candidate the current module and save it.
     fn accept(&mut self, kept: &Config<usize>, result: JobResult) {
         let Some(State {
-            bitcode,
+            bytes,
             module_id,
             output,
             targets,
-            instructions,
+            size,
         }) = result.state
         else {
             // Identical to the current module: nothing changes but the
@@ -451,13 +451,13 @@ impl Reduction<'_> {
         };
         let snapshot = Snapshot {
             version: self.next_version,
-            bitcode: Arc::new(bitcode),
+            bytes: Arc::new(bytes),
             module_id: module_id.into(),
         };
         self.next_version += 1;
         self.current = snapshot.clone();
         self.current_output = output;
-        self.current_instructions = instructions;
+        self.current_instructions = size;
         self.current_hash = result.hash;
         if let Err(e) = self.save_output() {
             self.fatal = Some(e);
@@ -515,8 +515,8 @@ impl Judge<usize> for Reduction<'_> {
                             .base
                             .clone();
                         let mask = self.keep_mask(&kept);
-                        let pass = self.level.as_ref().map(|l| l.pass);
-                        let job = self.job(base, pass, mask, false);
+                        let level = self.level.as_ref().map(|l| l.index);
+                        let job = self.job(base, level, mask, false);
                         in_flight.push_back(InFlight {
                             id: job.id,
                             position,
@@ -585,33 +585,29 @@ impl Judge<usize> for Reduction<'_> {
 
 impl Hierarchy for Reduction<'_> {
     fn level_count(&self) -> usize {
-        self.settings.passes.len()
+        self.front_end.level_count()
     }
 
     fn enter(&mut self, level: usize) -> Vec<u64> {
-        let pass = self.settings.passes[level];
+        let name = self.front_end.level_name(level);
         let t = Instant::now();
-        let context = llvm::context();
-        let weights = match llvm::parse(&context, &self.current.bitcode, &self.current.module_id) {
-            Ok(module) => {
-                let mut targets = Targets::counting();
-                (pass.run)(&module, &mut targets, &self.settings.pass_options);
-                targets.into_weights()
-            }
+        let weights = match self.front_end.count(&self.current, level) {
+            Ok(weights) => weights,
             Err(e) => {
-                self.fatal = Some(anyhow!("cannot re-read the module: {e}"));
+                self.fatal = Some(anyhow!("{e}"));
                 Vec::new()
             }
         };
         self.stats.overhead.count_s += t.elapsed().as_secs_f64();
         self.level = Some(Level {
-            pass,
+            index: level,
+            name,
             base: self.current.clone(),
             base_targets: (0..weights.len()).collect(),
             rejected: Default::default(),
             start_hash: self.current_hash,
         });
-        self.progress.level(pass.name, weights.len());
+        self.progress.level(name, weights.len());
         weights
     }
 
@@ -629,8 +625,10 @@ impl Hierarchy for Reduction<'_> {
         let changed = self.current_hash != level.start_hash;
         if changed && self.settings.display == Display::Verbose {
             self.progress.println(&format!(
-                "whittle: {}: {} instructions left",
-                level.pass.name, self.current_instructions
+                "whittle: {}: {} {} left",
+                level.name,
+                self.current_instructions,
+                self.front_end.size_unit()
             ));
         }
         changed

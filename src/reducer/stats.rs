@@ -58,6 +58,8 @@ impl Overhead {
 /// Everything a reduction counted.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
+    /// What sizes count (instructions, operations).
+    pub unit: &'static str,
     /// Runs of the test whose verdict the reduction used (including the
     /// initial check).
     pub tests: u64,
@@ -115,8 +117,16 @@ impl Stats {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "instructions: {} -> {}   bytes: {} -> {}",
-            self.instructions_before, self.instructions_after, self.bytes_before, self.bytes_after
+            "{}: {} -> {}   bytes: {} -> {}",
+            if self.unit.is_empty() {
+                "instructions"
+            } else {
+                self.unit
+            },
+            self.instructions_before,
+            self.instructions_after,
+            self.bytes_before,
+            self.bytes_after
         );
         let _ = writeln!(
             s,
