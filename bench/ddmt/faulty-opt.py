@@ -7,6 +7,7 @@ Runs opt, then rewrites its output according to FAULT:
   slt   every `icmp slt` becomes `icmp sle` (loops run once too often)
   lshr  every `lshr` becomes `ashr` (unsigned shifts smear the sign bit)
   ugt   every `icmp ugt` becomes `icmp uge` (off by one in unsigned compares)
+  sext  every `sext` becomes `zext` (negative values widen to large positive ones)
 """
 import os
 import subprocess
@@ -17,6 +18,7 @@ FAULTS = {
     "slt": ("icmp slt", "icmp sle"),
     "lshr": (" lshr ", " ashr "),
     "ugt": ("icmp ugt", "icmp uge"),
+    "sext": (" sext ", " zext "),
 }
 
 llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")

@@ -31,7 +31,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LLVM_BIN = os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin")
-FAULTS = ["slt", "lshr", "ugt"]
+FAULTS = ["slt", "lshr", "ugt", "sext"]
 
 
 def run(cmd, **kw):

@@ -7,8 +7,9 @@
 //! Verdicts: Interesting when the outputs differ; NotInteresting when they
 //! agree; Unresolved when an execution fails (a signal, a timeout, a tool
 //! that cannot build the program) or when the source execution cannot be
-//! trusted: it differs between two runs, or (with `lli`) the interpreter and
-//! the JIT disagree on it. Those checks run only when the relation looks
+//! trusted: it differs between two runs, it changes when its stack is filled
+//! with a byte pattern (it reads locals it never wrote), or (with `lli`) the
+//! interpreter and the JIT disagree on it. Those checks run only when the relation looks
 //! violated, so a candidate that satisfies it costs just the two runs.
 
 mod llc_equivalence;
@@ -31,6 +32,7 @@ use super::command::{llvm_bin_dir, resolve_program};
 use super::process::{self, Cancel, Captured, Ended, ProcessOutcome, TestCommand};
 use super::{Oracle, Outcome};
 use crate::dd::Verdict;
+use crate::llvm::{self, ir, Format};
 
 /// What a relation found for one candidate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,6 +214,28 @@ impl Env<'_> {
             Ok(_) => return Ok(Err("the program behaves differently from run to run".into())),
             Err(Failed(why)) => return Ok(Err(format!("a second run failed: {why}"))),
         }
+        // Locals it never wrote: run it with the stack filled with two
+        // different bytes; a program that reads uninitialised stack memory
+        // behaves differently under one of them.
+        for byte in [0x00, 0xa5] {
+            let Some(variant) = self.stack_filled(module, byte)? else {
+                break;
+            };
+            match self.execute(&variant, &format!("stack-{byte:02x}"))? {
+                Ok(filled) if filled == *first => {}
+                Ok(_) => {
+                    return Ok(Err(
+                        "the program reads stack memory it never wrote (undefined behaviour)"
+                            .into(),
+                    ))
+                }
+                Err(Failed(why)) => {
+                    return Ok(Err(format!(
+                        "with its stack filled with {byte:#04x} the program failed: {why}"
+                    )))
+                }
+            }
+        }
         if self.exec == Exec::Lli && self.interpreter_usable {
             let args = vec![
                 "-force-interpreter".to_string(),
@@ -229,6 +253,21 @@ impl Env<'_> {
             }
         }
         Ok(Ok(()))
+    }
+}
+
+impl Env<'_> {
+    /// `module` with every stack allocation filled with `byte` as it is
+    /// made, written to the scratch directory; None when it has none.
+    fn stack_filled(&self, module: &Path, byte: u8) -> Result<Option<PathBuf>> {
+        let context = llvm::context();
+        let (loaded, _) = llvm::load(&context, module)?;
+        if ir::mr::pattern_init_allocas(&loaded, byte) == 0 {
+            return Ok(None);
+        }
+        let path = self.scratch.join(format!("stack-{byte:02x}.bc"));
+        std::fs::write(&path, llvm::serialize(&loaded, Format::Bitcode))?;
+        Ok(Some(path))
     }
 }
 
