@@ -71,14 +71,21 @@ struct Doomed {
 };
 
 // A value of type `T` usable wherever `Anchor` is (it properly dominates
-// `Anchor`, hence everything `Anchor` dominates): first one of `Preferred`,
-// then the nearest earlier result or block argument, walking up through
+// `Anchor`, hence everything `Anchor` dominates): the nearest of
+// `Preferred`, else the nearest earlier result or block argument, walking up through
 // dominating blocks and enclosing regions up to the nearest isolated
 // operation. Null when there is none.
 mlir::Value dominatingValue(mlir::Type T, mlir::Operation *Anchor,
                             llvm::ArrayRef<mlir::Value> Preferred,
                             const Doomed &Excluded,
                             mlir::DominanceInfo &Dom);
+
+// The nearest value of type `T` properly dominating `Anchor` (walking back
+// through its block, dominating blocks and enclosing regions), among
+// `*Among` when given.
+mlir::Value nearest(mlir::Type T, mlir::Operation *Anchor,
+                    const Doomed &Excluded, mlir::DominanceInfo &Dom,
+                    llvm::ArrayRef<mlir::Value> *Among);
 
 // Whether a constant of `T` can be materialised (always: `ub.poison` takes
 // any type), and whether it would be an `arith.constant`.

@@ -14,6 +14,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <algorithm>
 
@@ -39,12 +40,32 @@ bool hasStrictAncestorIn(Operation *Op, const Doomed &D) {
 
 // Erase the operations of `Chosen` (in walk order) with their uses
 // replaced, innermost and latest first; operations inside another chosen
-// one go with it.
+// one go with it. With `Cascade`, producers left without uses (and without
+// side effects) go too, transitively: removing a consumer removes the
+// computation only it needed, in the same candidate.
 void eraseAll(ArrayRef<Operation *> Chosen, const Doomed &D,
-              DominanceInfo &Dom) {
+              DominanceInfo &Dom, bool Cascade = false) {
+  SmallVector<Operation *> Producers;
   for (Operation *Op : llvm::reverse(Chosen))
-    if (!hasStrictAncestorIn(Op, D))
+    if (!hasStrictAncestorIn(Op, D)) {
+      if (Cascade)
+        for (Value V : Op->getOperands())
+          if (Operation *Def = V.getDefiningOp())
+            Producers.push_back(Def);
       eraseReplacingUses(Op, D, Dom);
+    }
+  // Producers left without uses go too (when they have no side effects).
+  while (!Producers.empty()) {
+    Operation *Def = Producers.pop_back_val();
+    if (D.contains(Def) || !Def->use_empty() || !isOpTriviallyDead(Def) ||
+        !Def->getParentOp() || isContainer(Def->getParentOp()))
+      continue;
+    for (Value V : Def->getOperands())
+      if (Operation *Up = V.getDefiningOp())
+        if (Up != Def)
+          Producers.push_back(Up);
+    Def->erase();
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -129,7 +150,7 @@ void ops(ModuleOp Module, Asker Keep) {
     return;
   Doomed D;
   D.Ops.insert(Chosen.begin(), Chosen.end());
-  eraseAll(Chosen, D, Dom);
+  eraseAll(Chosen, D, Dom, /*Cascade=*/true);
 }
 
 // ---------------------------------------------------------------------------

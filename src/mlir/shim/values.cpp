@@ -42,40 +42,56 @@ bool Doomed::excludes(Value V) const {
 
 namespace {
 
-// The first value of `Values` of type `T` that is not excluded.
-Value pick(Type T, ValueRange Values, const Doomed &Excluded) {
-  for (Value V : Values)
-    if (V.getType() == T && !Excluded.excludes(V))
-      return V;
-  return {};
-}
-
 // The latest result of type `T` among the operations of `B` before `End`
-// (walking backwards), then `B`'s arguments.
-Value latestIn(Type T, Block *B, Block::iterator End, const Doomed &Excluded) {
+// (walking backwards), then `B`'s arguments; among `*Among` if given.
+Value latestIn(Type T, Block *B, Block::iterator End, const Doomed &Excluded,
+               ArrayRef<Value> *Among) {
+  auto Fits = [&](Value V) {
+    return V.getType() == T && !Excluded.excludes(V) &&
+           (!Among || llvm::is_contained(*Among, V));
+  };
   for (auto It = Block::reverse_iterator(End); It != B->rend(); ++It) {
     for (unsigned I = It->getNumResults(); I-- > 0;) {
       Value R = It->getResult(I);
-      if (R.getType() == T && !Excluded.excludes(R))
+      if (Fits(R))
         return R;
     }
   }
-  return pick(T, B->getArguments(), Excluded);
+  for (BlockArgument A : B->getArguments())
+    if (Fits(A))
+      return A;
+  return {};
 }
 
 } // namespace
 
 Value dominatingValue(Type T, Operation *Anchor, ArrayRef<Value> Preferred,
                       const Doomed &Excluded, DominanceInfo &Dom) {
+  // The nearest of `Preferred` (the latest computed keeps the most of what
+  // led up to `Anchor`), then the nearest of anything.
+  SmallVector<Value> Usable;
   for (Value V : Preferred)
     if (V.getType() == T && !Excluded.excludes(V) &&
         V.getDefiningOp() != Anchor && Dom.properlyDominates(V, Anchor))
+      Usable.push_back(V);
+  if (Usable.size() == 1)
+    return Usable.front();
+  if (!Usable.empty()) {
+    ArrayRef<Value> Among(Usable);
+    if (Value V = nearest(T, Anchor, Excluded, Dom, &Among))
       return V;
+    return Usable.front();
+  }
+  return nearest(T, Anchor, Excluded, Dom, nullptr);
+}
+
+Value nearest(Type T, Operation *Anchor, const Doomed &Excluded,
+              DominanceInfo &Dom, ArrayRef<Value> *Among) {
   for (Operation *At = Anchor; At;) {
     Block *B = At->getBlock();
     if (!B)
       break;
-    if (Value V = latestIn(T, B, Block::iterator(At), Excluded))
+    if (Value V = latestIn(T, B, Block::iterator(At), Excluded, Among))
       return V;
     // Blocks dominating B in its region (a CFG), nearest first.
     Region *R = B->getParent();
@@ -85,7 +101,7 @@ Value dominatingValue(Type T, Operation *Anchor, ArrayRef<Value> Preferred,
           Block *D = Up->getBlock();
           if (!D)
             break;
-          if (Value V = latestIn(T, D, D->end(), Excluded))
+          if (Value V = latestIn(T, D, D->end(), Excluded, Among))
             return V;
         }
       }
