@@ -308,6 +308,7 @@ fn run_mlir(args: Args, input: PathBuf) -> Result<()> {
         options,
         allow_unregistered: args.allow_unregistered_dialect,
         generic,
+        memo: Default::default(),
     };
     let result = reducer::run(
         Arc::new(front_end),

@@ -8,8 +8,13 @@
 //! text, which is just as exact.) The test sees the module printed in its
 //! custom form, as mlir-opt prints it; so does the output. Sizes count
 //! operations, the module itself included (as `mlir-opt --print-op-stats`).
+//!
+//! A level whose input is exactly the module it produced when it last ran
+//! (in an earlier sweep) gets no targets: it was 1-minimal there, and
+//! running it again would only test new coarse chunks of the same module.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::passes::{MlirOptions, Pass, Targets};
@@ -23,6 +28,26 @@ pub struct MlirFrontEnd {
     pub allow_unregistered: bool,
     /// Print the test's candidates (and the output) in the generic form.
     pub generic: bool,
+    /// Which module each level ended with (see the module comment).
+    pub memo: Mutex<LevelMemo>,
+}
+
+/// The modules levels ended with: a level ends where the next one starts.
+#[derive(Default)]
+pub struct LevelMemo {
+    last_entered: Option<usize>,
+    ended: HashMap<usize, blake3::Hash>,
+}
+
+impl LevelMemo {
+    /// Record that `level` starts on the module hashing to `hash`; returns
+    /// whether that is the module `level` ended with last time.
+    fn enter(&mut self, level: usize, hash: blake3::Hash) -> bool {
+        if let Some(previous) = self.last_entered.replace(level) {
+            self.ended.insert(previous, hash);
+        }
+        self.ended.get(&level) == Some(&hash)
+    }
 }
 
 impl MlirFrontEnd {
@@ -52,6 +77,23 @@ impl MlirFrontEnd {
     }
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_is_skipped_on_the_module_it_ended_with() {
+        let (a, b) = (blake3::hash(b"a"), blake3::hash(b"b"));
+        let mut memo = LevelMemo::default();
+        assert!(!memo.enter(0, a)); // first sweep
+        assert!(!memo.enter(1, b)); // level 0 ended with b
+        assert!(!memo.enter(0, b)); // level 1 ended with b; level 0 ended with b
+        assert!(memo.enter(1, b)); // level 0 changed nothing: level 1 again on b
+        assert!(memo.enter(0, b));
+        assert!(!memo.enter(1, a));
+    }
+}
+
 impl FrontEnd for MlirFrontEnd {
     fn level_count(&self) -> usize {
         self.passes.len()
@@ -66,6 +108,10 @@ impl FrontEnd for MlirFrontEnd {
     }
 
     fn count(&self, snapshot: &Snapshot, level: usize) -> Result<Vec<u64>, String> {
+        let hash = blake3::hash(&snapshot.bytes);
+        if self.memo.lock().unwrap().enter(level, hash) {
+            return Ok(Vec::new());
+        }
         let module = self.read(snapshot)?;
         self.targets(&module, level)
     }

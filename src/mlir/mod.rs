@@ -60,6 +60,11 @@ mod shim {
         pub fn whittle_mlir_bytes_free(b: *mut WBytes);
         pub fn whittle_mlir_op_count(m: *mut WModule) -> u64;
         pub fn whittle_mlir_top_level(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
+        pub fn whittle_mlir_function_results(
+            m: *mut WModule,
+            keep: KeepFn,
+            ctx: *mut c_void,
+        ) -> i32;
         pub fn whittle_mlir_regions(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
         pub fn whittle_mlir_blocks(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
         pub fn whittle_mlir_block_arguments(m: *mut WModule, keep: KeepFn, ctx: *mut c_void)
@@ -249,6 +254,11 @@ impl Module {
     /// items); an erased symbol takes the operations that use it along.
     pub fn reduce_top_level(&self, keep: Keep<'_>) -> Result<(), Failure> {
         self.reduce(keep, shim::whittle_mlir_top_level)
+    }
+
+    /// Results of functions nothing refers to, with their return operands.
+    pub fn reduce_function_results(&self, keep: Keep<'_>) -> Result<(), Failure> {
+        self.reduce(keep, shim::whittle_mlir_function_results)
     }
 
     /// Region operations replaced by the body of one of their regions.

@@ -13,6 +13,7 @@
 mod attributes;
 mod block_arguments;
 mod blocks;
+mod function_results;
 mod ops;
 mod pipeline;
 mod regions;
@@ -50,7 +51,7 @@ pub struct Pass {
 }
 
 /// Every pass, coarse to fine: the order of a sweep. Whole items first
-/// (functions, globals), then operations that hold regions replaced by their
+/// (functions, globals), results of functions, then operations that hold regions replaced by their
 /// body, control flow (blocks, then block arguments), single operations at
 /// any depth, and attributes last. `mlir-passes` (with `--mlir-passes`)
 /// comes first: one test that may shrink everything at once.
@@ -71,6 +72,15 @@ pub static PASSES: &[Pass] = &[
         all_first: false,
         must_not_grow: false,
         run: top_level::run,
+    },
+    Pass {
+        name: "function-results",
+        description:
+            "drop results of functions nothing calls (with the return operands that computed them)",
+        default: true,
+        all_first: false,
+        must_not_grow: false,
+        run: function_results::run,
     },
     Pass {
         name: "regions",

@@ -117,7 +117,12 @@ bool isContainer(mlir::Operation *Op);
 void topLevelItems(mlir::Operation *Root,
                    llvm::SmallVectorImpl<mlir::Operation *> &Out);
 
-// Every operation nested in a top-level item, in pre-order.
+// Whether `Op`'s regions are implied by the op itself and not printed
+// (named linalg ops): nothing inside them is a target.
+bool hasImplicitBody(mlir::Operation *Op);
+
+// Every operation nested in a top-level item, in pre-order (not the
+// insides of operations with an implicit body).
 void nestedOps(mlir::Operation *Root,
                llvm::SmallVectorImpl<mlir::Operation *> &Out);
 

@@ -14,6 +14,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <algorithm>
@@ -43,18 +44,10 @@ bool hasStrictAncestorIn(Operation *Op, const Doomed &D) {
 // one go with it. With `Cascade`, producers left without uses (and without
 // side effects) go too, transitively: removing a consumer removes the
 // computation only it needed, in the same candidate.
-void eraseAll(ArrayRef<Operation *> Chosen, const Doomed &D,
-              DominanceInfo &Dom, bool Cascade = false) {
-  SmallVector<Operation *> Producers;
-  for (Operation *Op : llvm::reverse(Chosen))
-    if (!hasStrictAncestorIn(Op, D)) {
-      if (Cascade)
-        for (Value V : Op->getOperands())
-          if (Operation *Def = V.getDefiningOp())
-            Producers.push_back(Def);
-      eraseReplacingUses(Op, D, Dom);
-    }
-  // Producers left without uses go too (when they have no side effects).
+// Erase the producers in `Producers` that have no uses and no side
+// effects, transitively (not top-level items).
+void eraseDeadProducers(SmallVectorImpl<Operation *> &Producers,
+                        const Doomed &D) {
   while (!Producers.empty()) {
     Operation *Def = Producers.pop_back_val();
     if (D.contains(Def) || !Def->use_empty() || !isOpTriviallyDead(Def) ||
@@ -66,6 +59,25 @@ void eraseAll(ArrayRef<Operation *> Chosen, const Doomed &D,
           Producers.push_back(Up);
     Def->erase();
   }
+}
+
+void addProducers(Operation *Op, SmallVectorImpl<Operation *> &Producers) {
+  for (Value V : Op->getOperands())
+    if (Operation *Def = V.getDefiningOp())
+      Producers.push_back(Def);
+}
+
+void eraseAll(ArrayRef<Operation *> Chosen, const Doomed &D,
+              DominanceInfo &Dom, bool Cascade = false) {
+  SmallVector<Operation *> Producers;
+  for (Operation *Op : llvm::reverse(Chosen))
+    if (!hasStrictAncestorIn(Op, D)) {
+      if (Cascade)
+        addProducers(Op, Producers);
+      eraseReplacingUses(Op, D, Dom);
+    }
+  // Producers left without uses (and without side effects) go too.
+  eraseDeadProducers(Producers, D);
 }
 
 // ---------------------------------------------------------------------------
@@ -111,6 +123,52 @@ void topLevel(ModuleOp Module, Asker Keep) {
     if (!hasStrictAncestorIn(User, D))
       eraseReplacingUses(User, D, Dom);
   eraseAll(Chosen, D, Dom);
+}
+
+// ---------------------------------------------------------------------------
+// function-results: results of function definitions nothing refers to
+// (calls would need rewriting): dropped from the signature and from every
+// return in the body; what computed them alone goes too.
+
+void functionResults(ModuleOp Module, Asker Keep) {
+  Operation *Root = Module.getOperation();
+  SmallVector<Operation *> Items;
+  topLevelItems(Root, Items);
+  SmallVector<std::pair<FunctionOpInterface, llvm::BitVector>> Chosen;
+  for (Operation *Item : Items) {
+    auto F = dyn_cast<FunctionOpInterface>(Item);
+    if (!F || F.isExternal() || F.getNumResults() == 0)
+      continue;
+    auto Uses = SymbolTable::getSymbolUses(Item, Root);
+    if (!Uses || !Uses->empty())
+      continue;
+    bool Returns = true;
+    for (Block &B : F.getFunctionBody())
+      if (!B.empty() && B.back().hasTrait<OpTrait::ReturnLike>() &&
+          B.back().getNumOperands() != F.getNumResults())
+        Returns = false;
+    if (!Returns)
+      continue;
+    llvm::BitVector Drop(F.getNumResults());
+    for (unsigned I = 0; I < F.getNumResults(); ++I)
+      if (!Keep(1))
+        Drop.set(I);
+    if (Drop.any())
+      Chosen.push_back({F, Drop});
+  }
+  Doomed None;
+  for (auto &[F, Drop] : Chosen) {
+    SmallVector<Operation *> Producers;
+    for (Block &B : F.getFunctionBody()) {
+      if (B.empty() || !B.back().hasTrait<OpTrait::ReturnLike>())
+        continue;
+      Operation *Ret = &B.back();
+      addProducers(Ret, Producers);
+      Ret->eraseOperands(Drop);
+    }
+    (void)F.eraseResults(Drop);
+    eraseDeadProducers(Producers, None);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -489,6 +547,10 @@ extern "C" {
 
 int whittle_mlir_top_level(WModule *M, KeepFn Keep, void *Ctx) {
   return run(M, topLevel, Keep, Ctx);
+}
+
+int whittle_mlir_function_results(WModule *M, KeepFn Keep, void *Ctx) {
+  return run(M, functionResults, Keep, Ctx);
 }
 
 int whittle_mlir_regions(WModule *M, KeepFn Keep, void *Ctx) {
