@@ -77,23 +77,6 @@ impl MlirFrontEnd {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_level_is_skipped_on_the_module_it_ended_with() {
-        let (a, b) = (blake3::hash(b"a"), blake3::hash(b"b"));
-        let mut memo = LevelMemo::default();
-        assert!(!memo.enter(0, a)); // first sweep
-        assert!(!memo.enter(1, b)); // level 0 ended with b
-        assert!(!memo.enter(0, b)); // level 1 ended with b; level 0 ended with b
-        assert!(memo.enter(1, b)); // level 0 changed nothing: level 1 again on b
-        assert!(memo.enter(0, b));
-        assert!(!memo.enter(1, a));
-    }
-}
-
 impl FrontEnd for MlirFrontEnd {
     fn level_count(&self) -> usize {
         self.passes.len()
@@ -190,5 +173,22 @@ impl FrontEnd for MlirFrontEnd {
 
     fn size_unit(&self) -> &'static str {
         "operations"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_is_skipped_on_the_module_it_ended_with() {
+        let (a, b) = (blake3::hash(b"a"), blake3::hash(b"b"));
+        let mut memo = LevelMemo::default();
+        assert!(!memo.enter(0, a)); // first sweep
+        assert!(!memo.enter(1, b)); // level 0 ended with b
+        assert!(!memo.enter(0, b)); // level 1 ended with b; level 0 ended with b
+        assert!(memo.enter(1, b)); // level 0 changed nothing: level 1 again on b
+        assert!(memo.enter(0, b));
+        assert!(!memo.enter(1, a));
     }
 }
