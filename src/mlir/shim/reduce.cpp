@@ -174,10 +174,18 @@ void functionResults(ModuleOp Module, Asker Keep) {
 // ---------------------------------------------------------------------------
 // ops: every operation nested in an item, at any depth. Registered
 // terminators stay (unless the operation before them is unregistered and may
-// end the block itself); a constant whose uses could only get another
+// end the block itself), as does whatever else ends a block that needs a
+// terminator; a constant whose uses could only get another
 // constant is no target (replacing it changes nothing).
 
 bool isOpTarget(Operation *Op, DominanceInfo &Dom) {
+  // The last operation of a block that needs a terminator ends it (an
+  // unregistered one may be a terminator).
+  Operation *Parent = Op->getParentOp();
+  if (!Op->getNextNode() &&
+      !(Parent && Parent->hasTrait<OpTrait::NoTerminator>()) &&
+      !Op->hasTrait<OpTrait::IsTerminator>())
+    return false;
   if (Op->hasTrait<OpTrait::IsTerminator>()) {
     Operation *Prev = Op->getPrevNode();
     return Op->getNumSuccessors() == 0 && Prev && !Prev->isRegistered();
@@ -204,6 +212,13 @@ void ops(ModuleOp Module, Asker Keep) {
     if (!Keep(countOps(Op)))
       Chosen.push_back(Op);
   }
+  // A terminator goes only if the unregistered operation before it stays
+  // (to end the block).
+  llvm::DenseSet<Operation *> Set(Chosen.begin(), Chosen.end());
+  llvm::erase_if(Chosen, [&](Operation *Op) {
+    return Op->hasTrait<OpTrait::IsTerminator>() &&
+           Set.contains(Op->getPrevNode());
+  });
   if (Chosen.empty())
     return;
   Doomed D;
@@ -360,12 +375,13 @@ bool redirect(Operation *T, unsigned Index, Block *Dest, const Doomed &D,
   return true;
 }
 
-// Replace `T` by a copy of a return-like terminator of its region, its
-// operands replaced by values that fit at `T`.
+// Replace `T` by a copy of a return-like terminator of its region (one in a
+// block being removed will do: it is only a model), its operands replaced by
+// values that fit at `T`.
 bool replaceByReturn(Operation *T, const Doomed &D, DominanceInfo &Dom) {
   Operation *Model = nullptr;
   for (Block &B : *T->getParentRegion()) {
-    if (D.Blocks.contains(&B) || B.empty())
+    if (B.empty())
       continue;
     Operation &Last = B.back();
     if (Last.hasTrait<OpTrait::ReturnLike>() && Last.getNumSuccessors() == 0) {
