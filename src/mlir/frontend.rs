@@ -182,13 +182,13 @@ mod tests {
 
     #[test]
     fn a_level_is_skipped_on_the_module_it_ended_with() {
-        let (a, b) = (blake3::hash(b"a"), blake3::hash(b"b"));
+        let (a, b, c) = (blake3::hash(b"a"), blake3::hash(b"b"), blake3::hash(b"c"));
         let mut memo = LevelMemo::default();
         assert!(!memo.enter(0, a)); // first sweep
         assert!(!memo.enter(1, b)); // level 0 ended with b
-        assert!(!memo.enter(0, b)); // level 1 ended with b; level 0 ended with b
-        assert!(memo.enter(1, b)); // level 0 changed nothing: level 1 again on b
-        assert!(memo.enter(0, b));
+        assert!(!memo.enter(0, c)); // level 1 ended with c
+        assert!(memo.enter(1, c)); // level 0 changed nothing: level 1 ended with c
+        assert!(memo.enter(0, c));
         assert!(!memo.enter(1, a));
     }
 }
