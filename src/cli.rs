@@ -11,14 +11,14 @@ use clap::{ArgAction, CommandFactory, Parser, ValueEnum};
     version,
     about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging)",
     long_about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging).\n\n\
-Shrinks an LLVM IR module (.ll or .bc) while an interestingness test keeps \
-succeeding. The test runs as `TEST [TEST-ARG]... CANDIDATE`; exit status 0 means \
-the candidate is still interesting. Every candidate passes the LLVM verifier \
+Shrinks an LLVM IR module (.ll or .bc) or an MLIR module (.mlir) while an \
+interestingness test keeps succeeding. The test runs as `TEST [TEST-ARG]... CANDIDATE`; exit status 0 means \
+the candidate is still interesting. Every candidate passes the LLVM (or MLIR) verifier \
 before the test sees it. Command lines written for llvm-reduce work unchanged.",
     after_help = "Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll"
 )]
 pub struct Args {
-    /// The module to reduce (.ll or .bc)
+    /// The module to reduce (.ll, .bc or .mlir)
     #[arg(value_name = "INPUT")]
     pub input: Option<PathBuf>,
 
@@ -230,9 +230,25 @@ pub struct Args {
     #[arg(long, short = 'q', conflicts_with = "verbose")]
     pub quiet: bool,
 
-    /// Input language (only 'ir' is supported)
-    #[arg(short = 'x', value_name = "LANG", hide = true)]
+    /// Input language: 'ir' (LLVM IR) or 'mlir' [default: by extension, .mlir is MLIR]
+    #[arg(short = 'x', value_name = "LANG")]
     pub language: Option<String>,
+
+    /// MLIR: accept operations of unregistered dialects (as mlir-opt's flag)
+    #[arg(long, help_heading = "MLIR")]
+    pub allow_unregistered_dialect: bool,
+
+    /// MLIR: also try this mlir-opt pass pipeline as one candidate per sweep (e.g. canonicalize,cse,symbol-dce)
+    #[arg(long, value_name = "PIPELINE", help_heading = "MLIR")]
+    pub mlir_passes: Option<String>,
+
+    /// MLIR: the test follows mlir-reduce's convention (a non-zero exit status means interesting)
+    #[arg(long, help_heading = "MLIR")]
+    pub mlir_reduce_exit_codes: bool,
+
+    /// MLIR: hand the test (and write the output in) the generic operation form
+    #[arg(long, help_heading = "MLIR")]
+    pub mlir_print_op_generic: bool,
 
     /// Accepted for llvm-reduce compatibility (whittle never re-checks after counting)
     #[arg(long, hide = true)]

@@ -20,6 +20,7 @@ use regex::Regex;
 use whittle::emit;
 use whittle::llvm::frontend::LlvmFrontEnd;
 use whittle::llvm::{self, Format};
+use whittle::mlir::{self, frontend::MlirFrontEnd, passes::MlirOptions};
 use whittle::oracle::command as oracle_command;
 use whittle::oracle::crash::CrashOracle;
 use whittle::oracle::lit::{LitOracle, LitTest};
@@ -85,10 +86,13 @@ fn run(args: Args) -> Result<()> {
     let Some(input) = args.input.clone().or_else(|| args.lit.clone()) else {
         bail!("reduction testcase positional argument must be specified");
     };
-    if let Some(lang) = args.language.as_deref() {
-        if lang != "ir" {
-            bail!("-x {lang}: only LLVM IR ('ir') input is supported");
-        }
+    if is_mlir(&args, &input)? {
+        return run_mlir(args, input);
+    }
+    if args.mlir_passes.is_some() || args.allow_unregistered_dialect {
+        bail!(
+            "--mlir-passes and --allow-unregistered-dialect are for MLIR input (.mlir or -x mlir)"
+        );
     }
     let selected = select_passes(
         args.delta_passes.as_deref(),
@@ -136,43 +140,7 @@ fn run(args: Args) -> Result<()> {
         bail!("--lit writes a lit test, which is text: give a textual IR input and no --output-bitcode");
     }
 
-    let display = if args.quiet {
-        Display::Quiet
-    } else if args.verbose {
-        Display::Verbose
-    } else {
-        Display::Normal
-    };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let timeout = match args.timeout {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            bail!("--timeout must be a positive number of seconds, not {t}")
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
-    let oracle = choose_oracle(&args, &input, timeout)?;
-    if !args.quiet {
-        if let Some(line) = oracle.describe() {
-            eprintln!("whittle: {line}");
-        }
-    }
-    let settings = Settings {
-        policy: match args.policy {
-            PolicyArg::Wdd => PolicyKind::Wdd,
-            PolicyArg::Ddmin => PolicyKind::DDMin,
-        },
-        max_pass_iterations: args.max_pass_iterations,
-        starting_granularity: 1usize << args.starting_granularity_level.min(20),
-        abort_on_invalid: args.abort_on_invalid_reduction,
-        output: output.clone(),
-        jobs,
-        display,
-        save_temps: args.save_temps,
-        output_header: oracle.output_header(),
-    };
+    let (oracle, settings) = prepare(&args, &input, &output)?;
     let front_end = LlvmFrontEnd {
         passes: selected,
         options: PassOptions {
@@ -222,6 +190,150 @@ fn run(args: Args) -> Result<()> {
         emit_lit(&oracle, &args, &input, &output, &stats, path)?;
     }
     Ok(())
+}
+
+/// What every front end shares: the display, -j, --timeout, the oracle
+/// (which says what it will look for) and the reducer's settings.
+fn prepare(args: &Args, input: &Path, output: &Path) -> Result<(Chosen, Settings)> {
+    let display = if args.quiet {
+        Display::Quiet
+    } else if args.verbose {
+        Display::Verbose
+    } else {
+        Display::Normal
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let timeout = match args.timeout {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            bail!("--timeout must be a positive number of seconds, not {t}")
+        }
+        t => t.map(Duration::from_secs_f64),
+    };
+    let oracle = choose_oracle(args, input, timeout)?;
+    if !args.quiet {
+        if let Some(line) = oracle.describe() {
+            eprintln!("whittle: {line}");
+        }
+    }
+    let settings = Settings {
+        policy: match args.policy {
+            PolicyArg::Wdd => PolicyKind::Wdd,
+            PolicyArg::Ddmin => PolicyKind::DDMin,
+        },
+        max_pass_iterations: args.max_pass_iterations,
+        starting_granularity: 1usize << args.starting_granularity_level.min(20),
+        abort_on_invalid: args.abort_on_invalid_reduction,
+        output: output.to_path_buf(),
+        jobs,
+        display,
+        save_temps: args.save_temps,
+        output_header: oracle.output_header(),
+    };
+    Ok((oracle, settings))
+}
+
+/// Whether the input is MLIR: `-x mlir`, or a `.mlir`/`.mlirbc` file
+/// without `-x`.
+fn is_mlir(args: &Args, input: &Path) -> Result<bool> {
+    match args.language.as_deref() {
+        Some("mlir") => Ok(true),
+        Some("ir") => Ok(false),
+        Some(other) => bail!("-x {other}: the input language is 'ir' (LLVM IR) or 'mlir'"),
+        None => Ok(input
+            .extension()
+            .is_some_and(|e| e == "mlir" || e == "mlirbc")),
+    }
+}
+
+/// Reduce an MLIR module.
+fn run_mlir(args: Args, input: PathBuf) -> Result<()> {
+    for (given, flag) in [
+        (args.mr.is_some(), "--mr"),
+        (args.emit_lit.is_some(), "--emit-lit"),
+        (args.ir_passes.is_some(), "--ir-passes"),
+        (args.output_bitcode, "--output-bitcode"),
+        (
+            args.write_tmp_files_as_bitcode,
+            "--write-tmp-files-as-bitcode",
+        ),
+    ] {
+        if given {
+            bail!("{flag} works with LLVM IR input only");
+        }
+    }
+    let options = MlirOptions {
+        pipeline: args.mlir_passes.clone(),
+    };
+    let selected = select_mlir_passes(
+        args.delta_passes.as_deref(),
+        args.skip_delta_passes.as_deref(),
+        &options,
+    )?;
+    let module = mlir::Module::load(&input, args.allow_unregistered_dialect)?;
+    if let Err(message) = module.verify() {
+        let first = message.lines().next().unwrap_or("").trim();
+        bail!(
+            "'{}' is not valid MLIR (the verifier says: {first})",
+            input.display()
+        );
+    }
+    if let Some(pipeline) = &options.pipeline {
+        mlir::check_pipeline(pipeline).map_err(|e| anyhow!("--mlir-passes: {e}"))?;
+    }
+    let output = if args.in_place {
+        input.clone()
+    } else {
+        args.output
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("reduced.mlir"))
+    };
+    check_output_writable(&output)?;
+    let (oracle, settings) = prepare(&args, &input, &output)?;
+    let generic = args.mlir_print_op_generic;
+    let text = module
+        .print(generic)
+        .map_err(|e| anyhow!("cannot print '{}': {e}", input.display()))?;
+    let reducer_input = Input {
+        snapshot: MlirFrontEnd::snapshot(&module, &input.display().to_string())
+            .map_err(|e| anyhow!("cannot write '{}' as bytecode: {e}", input.display()))?,
+        size: module.op_count(),
+        bytes: text.len() as u64,
+    };
+    drop(module);
+    let front_end = MlirFrontEnd {
+        passes: selected,
+        options,
+        allow_unregistered: args.allow_unregistered_dialect,
+        generic,
+        memo: Default::default(),
+    };
+    let result = reducer::run(
+        Arc::new(front_end),
+        reducer_input,
+        oracle.as_dyn(),
+        &settings,
+    );
+    finish(&args, &input, &output, result)
+}
+
+/// The summary (also of an interrupted run) and --stats-json.
+fn finish(args: &Args, input: &Path, output: &Path, result: Result<Stats>) -> Result<()> {
+    match result {
+        Ok(stats) => report(args, input, output, &stats),
+        Err(e) => {
+            if let Some(Stopped::Interrupted(stats)) = e.downcast_ref::<Stopped>() {
+                eprintln!(
+                    "whittle: interrupted; the best reduction so far is in '{}'",
+                    output.display()
+                );
+                report(args, input, output, stats)?;
+            }
+            Err(e)
+        }
+    }
 }
 
 /// The oracle the command line asks for.
@@ -300,6 +412,7 @@ fn choose_oracle(args: &Args, input: &Path, timeout: Option<Duration>) -> Result
     if let Some(test) = &args.test {
         let oracle = ScriptOracle::new(test, args.test_args.clone())
             .preserve_debug_environment(args.preserve_debug_environment)
+            .nonzero_interesting(args.mlir_reduce_exit_codes)
             .timeout(timeout);
         return Ok(Chosen::Script(Arc::new(oracle)));
     }
@@ -492,6 +605,53 @@ fn print_passes() {
         };
         println!("  {:<28} {}{aka}{default}", pass.name, pass.description);
     }
+    println!();
+    println!("MLIR delta passes (for .mlir input or -x mlir):");
+    for pass in mlir::passes::PASSES {
+        let default = if pass.default {
+            ""
+        } else if pass.name == "mlir-passes" {
+            " [in the sweep with --mlir-passes]"
+        } else {
+            " [not in the default sweep]"
+        };
+        println!("  {:<28} {}{default}", pass.name, pass.description);
+    }
+}
+
+/// The MLIR passes to run, in order: `--delta-passes` (in the order given)
+/// or the default sweep, minus `--skip-delta-passes`.
+fn select_mlir_passes(
+    only: Option<&str>,
+    skip: Option<&str>,
+    options: &MlirOptions,
+) -> Result<Vec<&'static mlir::passes::Pass>> {
+    let names = |list: &str| -> Result<Vec<&'static mlir::passes::Pass>> {
+        list.split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(|n| {
+                mlir::passes::find(n).ok_or_else(|| {
+                    anyhow!("unknown MLIR pass \"{n}\" (see --print-delta-passes for the list)")
+                })
+            })
+            .collect()
+    };
+    let mut selected = match only {
+        Some(list) => names(list)?,
+        None => mlir::passes::default_passes(options),
+    };
+    if let Some(list) = skip {
+        let skipped = names(list)?;
+        selected.retain(|p| !skipped.iter().any(|s| std::ptr::eq(*s, *p)));
+    }
+    if selected.iter().any(|p| p.name == "mlir-passes") && options.pipeline.is_none() {
+        bail!("the mlir-passes pass needs --mlir-passes=PIPELINE");
+    }
+    if selected.is_empty() {
+        bail!("no passes left to run");
+    }
+    Ok(selected)
 }
 
 /// The passes to run, in order: `--delta-passes` (in the order given) or the

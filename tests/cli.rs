@@ -300,7 +300,7 @@ fn unsupported_input_language() {
     let s = Scratch::new();
     assert_one_line_error(
         &s.run(&["-x", "mir", "--test", "./test.sh", "input.ll"]),
-        "only LLVM IR",
+        "the input language is 'ir' (LLVM IR) or 'mlir'",
     );
 }
 

@@ -19,6 +19,8 @@ use crate::dd::Verdict;
 pub struct ScriptOracle {
     command: TestCommand,
     shown_program: String,
+    /// mlir-reduce's convention: a non-zero exit status is interesting.
+    nonzero_interesting: bool,
 }
 
 impl ScriptOracle {
@@ -57,7 +59,16 @@ impl ScriptOracle {
                 ..Default::default()
             },
             shown_program,
+            nonzero_interesting: false,
         }
+    }
+
+    /// mlir-reduce's convention instead of llvm-reduce's: the test exits
+    /// with a non-zero status when the candidate is interesting (a test
+    /// killed by a signal or timed out is not interesting).
+    pub fn nonzero_interesting(mut self, yes: bool) -> Self {
+        self.nonzero_interesting = yes;
+        self
     }
 
     /// Keep the debugging environment (crash reports, symbolization).
@@ -91,7 +102,12 @@ impl Oracle for ScriptOracle {
                 self.shown_program
             )
         })?;
-        let verdict = if out.ended == Ended::Exited(0) {
+        let interesting = match out.ended {
+            Ended::Exited(0) => !self.nonzero_interesting,
+            Ended::Exited(_) => self.nonzero_interesting,
+            _ => false,
+        };
+        let verdict = if interesting {
             Verdict::Interesting
         } else {
             Verdict::NotInteresting
@@ -119,6 +135,17 @@ mod tests {
         let out = judge(&ScriptOracle::new("false", vec![]));
         assert_eq!(out.verdict, Verdict::NotInteresting);
         assert_eq!(out.status, "exit status 1");
+    }
+
+    #[test]
+    fn mlir_reduce_convention_inverts_the_exit_status() {
+        let o = ScriptOracle::new("false", vec![]).nonzero_interesting(true);
+        assert_eq!(judge(&o).verdict, Verdict::Interesting);
+        let o = ScriptOracle::new("true", vec![]).nonzero_interesting(true);
+        assert_eq!(judge(&o).verdict, Verdict::NotInteresting);
+        let o = ScriptOracle::new("sh", vec!["-c".into(), "kill -9 $$".into()])
+            .nonzero_interesting(true);
+        assert_eq!(judge(&o).verdict, Verdict::NotInteresting);
     }
 
     #[test]
