@@ -1,5 +1,6 @@
 //! Property tests of the engine: for random sets, weights and monotone
-//! oracles (with some candidates Unresolved), ddmin and WDD return an
+//! oracles (with some candidates Unresolved), ddmin, WDD and WDD after a
+//! bisection for a single target return an
 //! interesting configuration that is 1-minimal and never one the oracle
 //! called Unresolved.
 
@@ -8,7 +9,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use proptest::prelude::*;
-use whittle::dd::{reduce, Config, DDMin, Policy, Sequential, Verdict, Wdd};
+use whittle::dd::{reduce, BisectFirst, Config, DDMin, Policy, Sequential, Verdict, Wdd};
 
 /// A monotone oracle: interesting iff the configuration contains one of the
 /// `needed` sets; a pseudo-random share of the other candidates (keyed by
@@ -103,5 +104,11 @@ proptest! {
     fn wdd_is_one_minimal((n, weights, oracle) in problem()) {
         let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
         check(&mut Wdd::new(map), n, &oracle)?;
+    }
+
+    #[test]
+    fn bisect_first_is_one_minimal((n, weights, oracle) in problem()) {
+        let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
+        check(&mut BisectFirst::new(Wdd::new(map.clone()), map), n, &oracle)?;
     }
 }

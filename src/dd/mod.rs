@@ -5,10 +5,12 @@
 //! [`Hierarchy`] of levels whose targets are plain indices, and the engine
 //! decides which subsets of them to try.
 
+mod bisect;
 mod ddmin;
 mod hdd;
 mod partition;
 
+pub use bisect::BisectFirst;
 pub use ddmin::{AllFirst, DDMin, Granular, Wdd};
 pub use hdd::{hdd, HddOptions, HddReport, Hierarchy, MinimizerFactory};
 pub use partition::{partition, weighted_partition};

@@ -90,6 +90,10 @@ impl FrontEnd for MlirFrontEnd {
         self.passes[level].all_first
     }
 
+    fn level_bisect_first(&self, level: usize) -> bool {
+        self.passes[level].bisect_first
+    }
+
     fn count(&self, snapshot: &Snapshot, level: usize) -> Result<Vec<u64>, String> {
         let hash = blake3::hash(&snapshot.bytes);
         if self.memo.lock().unwrap().enter(level, hash) {

@@ -73,6 +73,11 @@ pub trait FrontEnd: Send + Sync {
     fn level_name(&self, level: usize) -> &'static str;
     /// Whether the level's targets are usually all removable.
     fn level_all_first(&self, level: usize) -> bool;
+    /// Whether the level's targets usually come down to a single one (one
+    /// function of many holds the bug): bisect for it first.
+    fn level_bisect_first(&self, _level: usize) -> bool {
+        false
+    }
     /// The weights of `level`'s targets in `snapshot`.
     fn count(&self, snapshot: &Snapshot, level: usize) -> Result<Vec<u64>, String>;
     /// Build the candidate `request` describes, verify it and hand its test

@@ -19,6 +19,7 @@ mod pool;
 mod progress;
 mod stats;
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -29,7 +30,9 @@ pub use frontend::{Built, FrontEnd, Request, Snapshot, State, Timings};
 pub use output::{directory_of, write_atomically};
 pub use stats::{PassStats, Stats};
 
-use crate::dd::{hdd, AllFirst, Config, DDMin, HddOptions, Hierarchy, Judge, Policy, Verdict, Wdd};
+use crate::dd::{
+    hdd, AllFirst, BisectFirst, Config, DDMin, HddOptions, Hierarchy, Judge, Policy, Verdict, Wdd,
+};
 use crate::interrupt;
 use crate::oracle::{Cancel, Oracle};
 use pool::{Evaluation, Job, JobResult, Pool, Shared};
@@ -160,8 +163,17 @@ pub fn run(
                 Box::new(Wdd::new(weights.iter().copied().enumerate().collect()).starting_at(start))
             }
         };
-        if front_end.level_all_first(level) {
+        let inner: Box<dyn Policy<usize>> = if front_end.level_all_first(level) {
             Box::new(AllFirst::new(inner))
+        } else {
+            inner
+        };
+        if front_end.level_bisect_first(level) {
+            let weights = match policy {
+                PolicyKind::DDMin => HashMap::new(),
+                PolicyKind::Wdd => weights.iter().copied().enumerate().collect(),
+            };
+            Box::new(BisectFirst::new(inner, weights))
         } else {
             inner
         }

@@ -44,6 +44,9 @@ pub struct Pass {
     pub default: bool,
     /// Whether its targets are usually all removable: try all at once first.
     pub all_first: bool,
+    /// Whether its targets usually come down to one (the function that
+    /// holds the bug): bisect for it first, a test per halving.
+    pub bisect_first: bool,
     /// Whether a candidate with more operations than the current module is
     /// no progress (not tested).
     pub must_not_grow: bool,
@@ -61,6 +64,7 @@ pub static PASSES: &[Pass] = &[
         description: "run the --mlir-passes pipeline (mlir-opt syntax) in-process as one candidate",
         default: false,
         all_first: false,
+        bisect_first: false,
         must_not_grow: true,
         run: pipeline::run,
     },
@@ -70,6 +74,7 @@ pub static PASSES: &[Pass] = &[
             "erase functions, globals, nested modules (and the operations using their symbols)",
         default: true,
         all_first: false,
+        bisect_first: true,
         must_not_grow: false,
         run: top_level::run,
     },
@@ -79,6 +84,7 @@ pub static PASSES: &[Pass] = &[
             "drop results of functions nothing calls (with the return operands that computed them)",
         default: true,
         all_first: false,
+        bisect_first: false,
         must_not_grow: false,
         run: function_results::run,
     },
@@ -87,6 +93,7 @@ pub static PASSES: &[Pass] = &[
         description: "replace region operations (scf.if, scf.for, ...) by the body of one region",
         default: true,
         all_first: false,
+        bisect_first: false,
         must_not_grow: false,
         run: regions::run,
     },
@@ -95,6 +102,7 @@ pub static PASSES: &[Pass] = &[
         description: "erase blocks of CFG regions, branches redirected",
         default: true,
         all_first: false,
+        bisect_first: false,
         must_not_grow: false,
         run: blocks::run,
     },
@@ -103,6 +111,7 @@ pub static PASSES: &[Pass] = &[
         description: "drop block arguments with their branch operands",
         default: true,
         all_first: false,
+        bisect_first: false,
         must_not_grow: false,
         run: block_arguments::run,
     },
@@ -112,6 +121,7 @@ pub static PASSES: &[Pass] = &[
             "erase operations at any depth, uses replaced by a dominating value or a constant",
         default: true,
         all_first: false,
+        bisect_first: false,
         must_not_grow: false,
         run: ops::run,
     },
@@ -120,6 +130,7 @@ pub static PASSES: &[Pass] = &[
         description: "remove discardable attributes",
         default: true,
         all_first: true,
+        bisect_first: false,
         must_not_grow: false,
         run: attributes::run,
     },

@@ -91,10 +91,16 @@ mlir::Value nearest(mlir::Type T, mlir::Operation *Anchor,
 // any type), and whether it would be an `arith.constant`.
 bool hasArithConstant(mlir::Type T);
 
-// A fresh constant of type `T` before `Before`: `arith.constant` zero for
-// signless integers, index, floats and static vectors/tensors of them,
-// `ub.poison` otherwise.
-mlir::Value materialize(mlir::Operation *Before, mlir::Type T);
+// A fresh constant of type `T` before `Before`: a zero for signless
+// integers, index, floats and static vectors/tensors of them, made by
+// `Hint`'s own constant operation when it has one (the dialect that produced
+// the replaced value), else `arith.constant`; `ub.poison` otherwise.
+mlir::Value materialize(mlir::Operation *Before, mlir::Type T,
+                        mlir::Dialect *Hint = nullptr);
+
+// The dialect of the operation that defines `V` (of the operation owning
+// its block, for a block argument).
+mlir::Dialect *producerDialect(mlir::Value V);
 
 // A replacement for `V` usable at `Anchor`: a dominating value (see
 // `dominatingValue`) or a constant materialised before `Anchor`.

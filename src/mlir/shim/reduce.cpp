@@ -528,7 +528,7 @@ void blockArguments(ModuleOp Module, Asker Keep) {
       Self.Blocks.insert(B);
       V = dominatingValue(Arg.getType(), Anchor, {}, Self, Dom);
       if (!V)
-        V = materialize(Anchor, Arg.getType());
+        V = materialize(Anchor, Arg.getType(), producerDialect(Arg));
       Arg.replaceAllUsesWith(V);
     }
     for (BlockOperand &Use : B->getUses()) {

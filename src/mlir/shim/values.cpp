@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 
 using namespace mlir;
 
@@ -147,18 +148,53 @@ TypedAttr zeroAttr(Type T) {
 
 bool hasArithConstant(Type T) { return static_cast<bool>(zeroAttr(T)); }
 
-Value materialize(Operation *Before, Type T) {
+namespace {
+
+// A zero of type `T` made by `D`'s own constant operation (its
+// materializeConstant hook: `tosa.const`, `spirv.Constant`, ...), or null
+// when the dialect makes none or makes one that does not verify.
+Value dialectConstant(Dialect *D, OpBuilder &B, Location Loc, TypedAttr Zero,
+                      Type T) {
+  if (!D)
+    return {};
+  Operation *Made = D->materializeConstant(B, Zero, T, Loc);
+  if (!Made)
+    return {};
+  if (Made->getNumResults() == 1 && Made->getResult(0).getType() == T &&
+      succeeded(verify(Made)))
+    return Made->getResult(0);
+  Made->erase();
+  return {};
+}
+
+} // namespace
+
+Value materialize(Operation *Before, Type T, Dialect *Hint) {
   OpBuilder B(Before);
-  if (TypedAttr Zero = zeroAttr(T))
+  if (TypedAttr Zero = zeroAttr(T)) {
+    // A pipeline written for one dialect may reject, or take another path
+    // on, an `arith.constant` it never expected: the dialect that made the
+    // value goes first.
+    if (Hint && Hint->getNamespace() != arith::ArithDialect::getDialectNamespace())
+      if (Value V = dialectConstant(Hint, B, Before->getLoc(), Zero, T))
+        return V;
     return arith::ConstantOp::create(B, Before->getLoc(), Zero).getResult();
+  }
   return ub::PoisonOp::create(B, Before->getLoc(), T).getResult();
+}
+
+Dialect *producerDialect(Value V) {
+  if (Operation *Def = V.getDefiningOp())
+    return Def->getDialect();
+  Operation *Owner = cast<BlockArgument>(V).getOwner()->getParentOp();
+  return Owner ? Owner->getDialect() : nullptr;
 }
 
 Value replacementFor(Value V, Operation *Anchor, ArrayRef<Value> Preferred,
                      const Doomed &Excluded, DominanceInfo &Dom) {
   if (Value D = dominatingValue(V.getType(), Anchor, Preferred, Excluded, Dom))
     return D;
-  return materialize(Anchor, V.getType());
+  return materialize(Anchor, V.getType(), producerDialect(V));
 }
 
 void eraseReplacingUses(Operation *Op, const Doomed &Excluded,
