@@ -70,6 +70,7 @@ mod shim {
         pub fn whittle_mlir_block_arguments(m: *mut WModule, keep: KeepFn, ctx: *mut c_void)
             -> i32;
         pub fn whittle_mlir_ops(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
+        pub fn whittle_mlir_operands(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
         pub fn whittle_mlir_attributes(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
         pub fn whittle_mlir_pipeline_check(
             pipeline: *const c_char,
@@ -279,6 +280,11 @@ impl Module {
     /// Operations at any depth inside the top-level items.
     pub fn reduce_ops(&self, keep: Keep<'_>) -> Result<(), Failure> {
         self.reduce(keep, shim::whittle_mlir_ops)
+    }
+
+    /// Uses of computed values, replaced by zero constants.
+    pub fn reduce_operands(&self, keep: Keep<'_>) -> Result<(), Failure> {
+        self.reduce(keep, shim::whittle_mlir_operands)
     }
 
     /// Discardable attributes.

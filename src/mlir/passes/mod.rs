@@ -14,6 +14,7 @@ mod attributes;
 mod block_arguments;
 mod blocks;
 mod function_results;
+mod operands;
 mod ops;
 mod pipeline;
 mod regions;
@@ -124,6 +125,16 @@ pub static PASSES: &[Pass] = &[
         bisect_first: false,
         must_not_grow: false,
         run: ops::run,
+    },
+    Pass {
+        name: "operands",
+        description:
+            "replace uses of computed values by zero constants (producers left dead go too)",
+        default: false,
+        all_first: false,
+        bisect_first: false,
+        must_not_grow: false,
+        run: operands::run,
     },
     Pass {
         name: "attributes",

@@ -6,12 +6,14 @@
 // Areas: top-level items (functions, globals, nested modules) with the uses
 // of the symbols they define; regions inlined in place of their operation;
 // blocks of CFG regions with the branches to them; block arguments with
-// their branch operands; operations at any depth; discardable attributes.
+// their branch operands; operations at any depth; operands replaced by
+// constants; discardable attributes.
 
 #include "common.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -540,6 +542,69 @@ void blockArguments(ModuleOp Module, Asker Keep) {
 }
 
 // ---------------------------------------------------------------------------
+// operands: each use of a computed value (a result of a non-constant
+// operation, or a block argument) whose type has a zero, replaced by a zero
+// constant made by the value's own dialect (see `materialize`; never
+// poison), reusing a zero of the same kind that dominates the user.
+// Producers left without uses go in the same candidate, so a target weighs
+// its user's share of what it frees: one, plus the producer's operations
+// when this is the producer's only use.
+
+bool isOperandTarget(OpOperand &Use) {
+  Value V = Use.get();
+  if (Operation *Def = V.getDefiningOp())
+    if (Def->hasTrait<OpTrait::ConstantLike>())
+      return false;
+  return hasArithConstant(V.getType());
+}
+
+uint64_t operandWeight(OpOperand &Use) {
+  Operation *Def = Use.get().getDefiningOp();
+  return Def && Use.get().hasOneUse() ? 1 + countOps(Def) : 1;
+}
+
+void operands(ModuleOp Module, Asker Keep) {
+  SmallVector<Operation *> All;
+  nestedOps(Module.getOperation(), All);
+  SmallVector<OpOperand *> Chosen;
+  for (Operation *Op : All)
+    for (OpOperand &Use : Op->getOpOperands())
+      if (isOperandTarget(Use) && !Keep(operandWeight(Use)))
+        Chosen.push_back(&Use);
+  // Zeros already in the module (and the ones made here) are reused where
+  // they dominate the user and come from the operation a new one would.
+  SmallVector<Value> Zeros;
+  Module.getOperation()->walk([&](Operation *Op) {
+    if (Op->hasTrait<OpTrait::ConstantLike>() && Op->getNumResults() == 1 &&
+        (matchPattern(Op->getResult(0), m_Zero()) ||
+         matchPattern(Op->getResult(0), m_AnyZeroFloat())))
+      Zeros.push_back(Op->getResult(0));
+  });
+  DominanceInfo Dom;
+  SmallVector<Operation *> Producers;
+  for (OpOperand *Use : Chosen) {
+    Value V = Use->get();
+    if (Operation *Def = V.getDefiningOp())
+      Producers.push_back(Def);
+    Value Made = materialize(Use->getOwner(), V.getType(), producerDialect(V));
+    Operation *MadeOp = Made.getDefiningOp();
+    SmallVector<Value> Alike;
+    for (Value Z : Zeros)
+      if (Z.getDefiningOp()->getName() == MadeOp->getName())
+        Alike.push_back(Z);
+    ArrayRef<Value> Among(Alike);
+    if (Value Old = nearest(V.getType(), MadeOp, Doomed(), Dom, &Among)) {
+      MadeOp->erase();
+      Made = Old;
+    } else {
+      Zeros.push_back(Made);
+    }
+    Use->set(Made);
+  }
+  eraseDeadProducers(Producers, Doomed());
+}
+
+// ---------------------------------------------------------------------------
 // attributes: discardable attributes of every operation.
 
 void attributes(ModuleOp Module, Asker Keep) {
@@ -583,6 +648,10 @@ int whittle_mlir_block_arguments(WModule *M, KeepFn Keep, void *Ctx) {
 
 int whittle_mlir_ops(WModule *M, KeepFn Keep, void *Ctx) {
   return run(M, ops, Keep, Ctx);
+}
+
+int whittle_mlir_operands(WModule *M, KeepFn Keep, void *Ctx) {
+  return run(M, operands, Keep, Ctx);
 }
 
 int whittle_mlir_attributes(WModule *M, KeepFn Keep, void *Ctx) {
