@@ -4,8 +4,8 @@
 ; programs all the time (deleting the store that set a local), and a repeat
 ; run does not catch them when the garbage happens to be the same each time.
 ; whittle runs the source again with every local filled with 0x00, then with
-; 0xa5, as soon as it is allocated (or its lifetime starts); the behaviour
-; must not change.
+; 0xa5 (negative), then with 0x5a (positive), as soon as it is allocated (or
+; its lifetime starts); the behaviour must not change.
 ;
 ; Here @main prints whether a local it never stored to is zero, and the
 ; buggy optimizer (Inputs/buggy-opt.py) also changes the loop in @mix, so

@@ -214,10 +214,11 @@ impl Env<'_> {
             Ok(_) => return Ok(Err("the program behaves differently from run to run".into())),
             Err(Failed(why)) => return Ok(Err(format!("a second run failed: {why}"))),
         }
-        // Locals it never wrote: run it with the stack filled with two
-        // different bytes; a program that reads uninitialised stack memory
-        // behaves differently under one of them.
-        for byte in [0x00, 0xa5] {
+        // Locals it never wrote: run it with the stack filled with zero, a
+        // negative and a positive pattern (an uninitialised value tested
+        // against zero, signed, differs under one of them); a program that
+        // reads uninitialised stack memory behaves differently under one.
+        for byte in [0x00, 0xa5, 0x5a] {
             let Some(variant) = self.stack_filled(module, byte)? else {
                 break;
             };
