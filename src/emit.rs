@@ -4,7 +4,7 @@
 //! so a test that would not pass under lit is reported instead of written.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use regex::Regex;
@@ -13,18 +13,29 @@ use crate::oracle::command::display;
 use crate::oracle::crash::CrashOracle;
 use crate::oracle::lit::LitTest;
 use crate::oracle::output::OutputOracle;
-use crate::oracle::process::{self, Cancel, Ended};
+use crate::oracle::process::{self, Cancel, Ended, ProcessOutcome, TestCommand};
 use crate::oracle::signature::{filecheck_pattern, Ending, Mode, Signature};
+
+/// Run `command` once on `module_text`, written to `reduced.ll` in a fresh
+/// directory that is also the working directory; the directory (removed
+/// when dropped), the file and how the run went.
+fn run_once(
+    command: &TestCommand,
+    module_text: &str,
+) -> Result<(tempfile::TempDir, PathBuf, ProcessOutcome)> {
+    let dir = tempfile::tempdir()?;
+    let file = dir.path().join("reduced.ll");
+    fs::write(&file, module_text)?;
+    let mut command = command.clone();
+    command.cwd = Some(dir.path().to_path_buf());
+    let out = process::run(&command, &file, &Cancel::new())?;
+    Ok((dir, file, out))
+}
 
 /// The header and RUN/CHECK lines of a crash reproducer for `module_text`
 /// (which must still crash the same way).
 pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> Result<String> {
-    let dir = tempfile::tempdir()?;
-    let file = dir.path().join("reduced.ll");
-    fs::write(&file, module_text)?;
-    let mut command = oracle.command().clone();
-    command.cwd = Some(dir.path().to_path_buf());
-    let out = process::run(&command, &file, &Cancel::new())?;
+    let (_dir, file, out) = run_once(oracle.command(), module_text)?;
     let path = file.to_string_lossy();
     let Some(signature) = Signature::of(out.ended, &out.stderr.text(), &path) else {
         bail!(
@@ -70,12 +81,8 @@ pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> 
 /// The header and RUN/CHECK lines of an output reproducer: the command's
 /// output still matches `--match` (and not `--no-match`).
 pub fn output_test(oracle: &OutputOracle, module_text: &str, provenance: &str) -> Result<String> {
-    let dir = tempfile::tempdir()?;
-    let file = dir.path().join("reduced.ll");
-    fs::write(&file, module_text)?;
-    let mut command = oracle.command().clone();
-    command.cwd = Some(dir.path().to_path_buf());
-    let out = process::run(&command, &file, &Cancel::new())?;
+    let command = oracle.command();
+    let (_dir, _file, out) = run_once(command, module_text)?;
     let not = match out.ended {
         Ended::Exited(0) => "",
         Ended::Signaled(_) => "not --crash ",

@@ -99,21 +99,8 @@ impl<U: Unit, P: Policy<U>> Policy<U> for BisectFirst<U, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dd::{reduce, DDMin, Sequential, Verdict};
-
-    fn run(policy: &mut dyn Policy<u32>, n: u32, needed: &[u32]) -> (Config<u32>, usize) {
-        let mut calls = 0;
-        let mut judge = Sequential(|c: &Config<u32>| {
-            calls += 1;
-            if needed.iter().all(|u| c.contains(u)) {
-                Verdict::Interesting
-            } else {
-                Verdict::NotInteresting
-            }
-        });
-        let out = reduce((0..n).collect(), &mut judge, policy);
-        (out, calls)
-    }
+    use crate::dd::test_support::run;
+    use crate::dd::DDMin;
 
     #[test]
     fn one_needed_target_costs_a_test_per_halving() {

@@ -270,21 +270,7 @@ impl<U: Unit, S: Splitter<U>> Iterator for Stream<'_, U, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dd::{reduce, Sequential, Verdict};
-
-    fn run(policy: &mut dyn Policy<u32>, n: u32, needed: &[u32]) -> (Config<u32>, usize) {
-        let mut calls = 0;
-        let mut judge = Sequential(|c: &Config<u32>| {
-            calls += 1;
-            if needed.iter().all(|u| c.contains(u)) {
-                Verdict::Interesting
-            } else {
-                Verdict::NotInteresting
-            }
-        });
-        let out = reduce((0..n).collect(), &mut judge, policy);
-        (out, calls)
-    }
+    use crate::dd::test_support::run;
 
     #[test]
     fn ddmin_finds_the_needed_units() {

@@ -9,6 +9,8 @@ mod bisect;
 mod ddmin;
 mod hdd;
 mod partition;
+#[cfg(test)]
+mod test_support;
 
 pub use bisect::BisectFirst;
 pub use ddmin::{AllFirst, DDMin, Granular, Wdd};
@@ -29,6 +31,17 @@ pub enum Verdict {
     /// The candidate could not be judged (it is invalid, or the test could
     /// not decide). Never accepted.
     Unresolved,
+}
+
+impl Verdict {
+    /// The verdict of a test that decided: interesting or not.
+    pub fn from_interesting(interesting: bool) -> Verdict {
+        if interesting {
+            Verdict::Interesting
+        } else {
+            Verdict::NotInteresting
+        }
+    }
 }
 
 /// An indivisible element a policy chooses among.

@@ -102,24 +102,13 @@ fn avoid_dev_null_output(args: &mut [String]) {
 
 impl Oracle for CrashOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
-        let mut command = self.command.clone();
-        command.cwd = Some(scratch.to_path_buf());
-        command
-            .env
-            .push(("TMPDIR".to_string(), scratch.display().to_string()));
+        let command = self.command.in_scratch(scratch);
         let out = process::run(&command, candidate, cancel)?;
         let stderr = out.stderr.text();
         let same = Signature::of(out.ended, &stderr, &candidate.to_string_lossy())
             .is_some_and(|s| self.expected.matches(&s, self.mode))
             && (!self.must_match || out.watched[0]);
-        Ok(Outcome::from_process(
-            out,
-            if same {
-                Verdict::Interesting
-            } else {
-                Verdict::NotInteresting
-            },
-        ))
+        Ok(Outcome::from_process(out, Verdict::from_interesting(same)))
     }
 }
 

@@ -388,14 +388,7 @@ impl Oracle for LitOracle {
             watched: vec![],
             elapsed: Default::default(),
         });
-        Ok(Outcome::from_process(
-            out,
-            if same {
-                Verdict::Interesting
-            } else {
-                Verdict::NotInteresting
-            },
-        ))
+        Ok(Outcome::from_process(out, Verdict::from_interesting(same)))
     }
 }
 

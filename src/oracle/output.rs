@@ -34,20 +34,9 @@ impl OutputOracle {
 
 impl Oracle for OutputOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
-        let mut command = self.command.clone();
-        command.cwd = Some(scratch.to_path_buf());
-        command
-            .env
-            .push(("TMPDIR".to_string(), scratch.display().to_string()));
+        let command = self.command.in_scratch(scratch);
         let out = process::run(&command, candidate, cancel)?;
         let hit = out.watched[0] && !(self.has_no_match && out.watched[1]);
-        Ok(Outcome::from_process(
-            out,
-            if hit {
-                Verdict::Interesting
-            } else {
-                Verdict::NotInteresting
-            },
-        ))
+        Ok(Outcome::from_process(out, Verdict::from_interesting(hit)))
     }
 }

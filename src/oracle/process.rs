@@ -70,6 +70,19 @@ pub struct TestCommand {
     pub watch: Vec<Regex>,
 }
 
+impl TestCommand {
+    /// This command run in `scratch`, a candidate's private directory, which
+    /// is also its TMPDIR (so temporary files go with the directory).
+    pub fn in_scratch(&self, scratch: &Path) -> TestCommand {
+        let mut command = self.clone();
+        command.cwd = Some(scratch.to_path_buf());
+        command
+            .env
+            .push(("TMPDIR".to_string(), scratch.display().to_string()));
+        command
+    }
+}
+
 /// How a test process ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ended {

@@ -91,11 +91,7 @@ impl ScriptOracle {
 
 impl Oracle for ScriptOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
-        let mut command = self.command.clone();
-        command.cwd = Some(scratch.to_path_buf());
-        command
-            .env
-            .push(("TMPDIR".to_string(), scratch.display().to_string()));
+        let command = self.command.in_scratch(scratch);
         let out = process::run(&command, candidate, cancel).map_err(|e| {
             anyhow!(
                 "cannot run interestingness test '{}': {e}",
@@ -107,12 +103,10 @@ impl Oracle for ScriptOracle {
             Ended::Exited(_) => self.nonzero_interesting,
             _ => false,
         };
-        let verdict = if interesting {
-            Verdict::Interesting
-        } else {
-            Verdict::NotInteresting
-        };
-        Ok(Outcome::from_process(out, verdict))
+        Ok(Outcome::from_process(
+            out,
+            Verdict::from_interesting(interesting),
+        ))
     }
 }
 
