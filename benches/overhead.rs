@@ -12,8 +12,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use whittle::llvm::{self, ir, Format};
-use whittle::passes::{self, Targets};
+use whittle_llvm_ir::{self as llvm, ir, Format};
+use whittle_passes::{self as passes, Targets};
 
 fn main() {
     let path = std::env::args()

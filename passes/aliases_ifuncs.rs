@@ -19,8 +19,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::globals::{lower_ifuncs, replace_aliases};
-use crate::llvm::ir::{aliases, ifuncs};
+use whittle_llvm_ir::ir::globals::{lower_ifuncs, replace_aliases};
+use whittle_llvm_ir::ir::{aliases, ifuncs};
 
 pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let doomed: Vec<_> = aliases(module)

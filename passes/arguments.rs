@@ -17,8 +17,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::functions::remove_arguments;
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::functions::remove_arguments;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut doomed = Vec::new();

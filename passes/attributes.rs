@@ -12,8 +12,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::globals::{body_instructions, keep_attributes};
-use crate::llvm::ir::{functions, global_variables, Value};
+use whittle_llvm_ir::ir::globals::{body_instructions, keep_attributes};
+use whittle_llvm_ir::ir::{functions, global_variables, Value};
 
 /// Global variables, then each function followed by its call sites.
 pub(super) fn holders<'m>(module: &'m Module<'_>) -> Vec<Value<'m>> {

@@ -15,7 +15,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::{functions, remove_blocks};
+use whittle_llvm_ir::ir::{functions, remove_blocks};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut work = Vec::new();

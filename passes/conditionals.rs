@@ -16,8 +16,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::cfg::fold_conditionals;
-use crate::llvm::ir::functions;
+use whittle_llvm_ir::ir::cfg::fold_conditionals;
+use whittle_llvm_ir::ir::functions;
 
 pub fn run_true(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     run(module, targets, true);

@@ -4,7 +4,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::metadata;
+use whittle_llvm_ir::ir::metadata;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     metadata::reduce_dbg_records(module, &mut |w| targets.keep(w));

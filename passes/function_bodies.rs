@@ -9,7 +9,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::{delete_body, functions};
+use whittle_llvm_ir::ir::{delete_body, functions};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let doomed: Vec<_> = functions(module)

@@ -7,8 +7,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::functions::drop_function_data;
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::functions::drop_function_data;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut doomed = Vec::new();

@@ -7,8 +7,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::global_variables;
-use crate::llvm::ir::globals::drop_initializer;
+use whittle_llvm_ir::ir::global_variables;
+use whittle_llvm_ir::ir::globals::drop_initializer;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let doomed: Vec<_> = global_variables(module)

@@ -6,8 +6,8 @@ use inkwell::module::Module;
 
 use super::global_values::select_bits;
 use super::{PassOptions, Targets};
-use crate::llvm::ir::globals::{clear_global_object_props, GLOBAL_OBJECT_PROPS};
-use crate::llvm::ir::{functions, global_variables};
+use whittle_llvm_ir::ir::globals::{clear_global_object_props, GLOBAL_OBJECT_PROPS};
+use whittle_llvm_ir::ir::{functions, global_variables};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut objects = functions(module);

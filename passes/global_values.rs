@@ -10,8 +10,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::globals::{clear_global_value_props, GLOBAL_VALUE_PROPS};
-use crate::llvm::ir::{aliases, functions, global_variables, ifuncs, Value};
+use whittle_llvm_ir::ir::globals::{clear_global_value_props, GLOBAL_VALUE_PROPS};
+use whittle_llvm_ir::ir::{aliases, functions, global_variables, ifuncs, Value};
 
 /// Global values in LLVM's `global_values()` order.
 pub(super) fn global_values<'m>(module: &'m Module<'_>) -> Vec<Value<'m>> {

@@ -9,20 +9,13 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::functions::inline_call_site;
+use whittle_llvm_ir::ir::functions::inline_call_site;
+use whittle_llvm_ir::ir::instructions;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
-    let mut doomed = Vec::new();
-    for f in functions(module) {
-        for b in f.blocks() {
-            for i in b.instructions() {
-                if i.is_inlinable_call_site(options.inline_threshold) && !targets.keep(1) {
-                    doomed.push(i);
-                }
-            }
-        }
-    }
+    let doomed: Vec<_> = instructions(module)
+        .filter(|i| i.is_inlinable_call_site(options.inline_threshold) && !targets.keep(1))
+        .collect();
     for call in doomed {
         inline_call_site(call);
     }

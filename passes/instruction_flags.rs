@@ -7,25 +7,21 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::insts::drop_optimization_flags;
+use whittle_llvm_ir::ir::instructions;
+use whittle_llvm_ir::ir::insts::drop_optimization_flags;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut doomed = Vec::new();
-    for f in functions(module) {
-        for b in f.blocks() {
-            for i in b.instructions() {
-                let present = i.optimization_flags();
-                let mut drop = 0u32;
-                for bit in (0..32).map(|k| 1u32 << k).filter(|b| present & b != 0) {
-                    if !targets.keep(1) {
-                        drop |= bit;
-                    }
-                }
-                if drop != 0 {
-                    doomed.push((i, drop));
-                }
+    for i in instructions(module) {
+        let present = i.optimization_flags();
+        let mut drop = 0u32;
+        for bit in (0..32).map(|k| 1u32 << k).filter(|b| present & b != 0) {
+            if !targets.keep(1) {
+                drop |= bit;
             }
+        }
+        if drop != 0 {
+            doomed.push((i, drop));
         }
     }
     for (i, drop) in doomed {

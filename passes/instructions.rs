@@ -7,7 +7,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::{erase_instructions, functions};
+use whittle_llvm_ir::ir::{erase_instructions, functions};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let doomed: Vec<_> = functions(module)
@@ -27,8 +27,8 @@ mod tests {
     use inkwell::context::Context;
 
     use super::run;
-    use crate::llvm::{parse, verify};
-    use crate::passes::{PassOptions, Targets};
+    use crate::{PassOptions, Targets};
+    use whittle_llvm_ir::{parse, verify};
 
     const AMX: &str = r#"
 define <1024 x i8> @f(<1024 x i8> %vec) {

@@ -10,8 +10,8 @@ use inkwell::llvm_sys::LLVMOpcode;
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::cfg::invokes_to_calls;
-use crate::llvm::ir::functions;
+use whittle_llvm_ir::ir::cfg::invokes_to_calls;
+use whittle_llvm_ir::ir::functions;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let chosen: Vec<_> = functions(module)

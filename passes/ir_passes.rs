@@ -7,7 +7,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::metadata;
+use whittle_llvm_ir::ir::metadata;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     metadata::run_ir_passes(

@@ -11,8 +11,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::insts::{drop_volatile, reset_syncscope, weaken_orderings};
-use crate::llvm::ir::{functions, Value};
+use whittle_llvm_ir::ir::insts::{drop_volatile, reset_syncscope, weaken_orderings};
+use whittle_llvm_ir::ir::{functions, Value};
 
 fn instructions<'m>(module: &'m Module<'_>) -> impl Iterator<Item = Value<'m>> {
     functions(module)

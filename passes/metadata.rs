@@ -7,7 +7,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::metadata;
+use whittle_llvm_ir::ir::metadata;
 
 /// Named metadata nodes (a non-empty `llvm.dbg.cu` stays), then each
 /// attachment of global variables, functions and instructions (`!dbg`

@@ -7,7 +7,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::globals::{
+use whittle_llvm_ir::ir::globals::{
     module_inline_asm, set_module_inline_asm, set_source_file_name, source_file_name,
 };
 

@@ -11,8 +11,8 @@
 //! llvm-reduce's exceptions; its `aliases` and `ifuncs` replace rather than
 //! delete (see aliases_ifuncs.rs).
 
-use crate::llvm::ir::{aliases, erase_globals, functions, global_variables, ifuncs, Value};
 use inkwell::module::Module;
+use whittle_llvm_ir::ir::{aliases, erase_globals, functions, global_variables, ifuncs, Value};
 
 use super::{PassOptions, Targets};
 

@@ -10,14 +10,11 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::insts::reduce_opcode;
+use whittle_llvm_ir::ir::instructions;
+use whittle_llvm_ir::ir::insts::reduce_opcode;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
-    let doomed: Vec<_> = functions(module)
-        .into_iter()
-        .flat_map(|f| f.blocks())
-        .flat_map(|b| b.instructions())
+    let doomed: Vec<_> = instructions(module)
         .filter(|i| i.opcode_is_reducible())
         .filter(|_| !targets.keep(1))
         .collect();

@@ -6,22 +6,18 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::insts::remove_bundles;
+use whittle_llvm_ir::ir::instructions;
+use whittle_llvm_ir::ir::insts::remove_bundles;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut doomed = Vec::new();
-    for f in functions(module) {
-        for b in f.blocks() {
-            for i in b.instructions() {
-                let drop: Vec<u32> = (0..i.bundle_count())
-                    .filter(|&idx| i.bundle_is_removable(idx))
-                    .filter(|_| !targets.keep(1))
-                    .collect();
-                if !drop.is_empty() {
-                    doomed.push((i, drop));
-                }
-            }
+    for i in instructions(module) {
+        let drop: Vec<u32> = (0..i.bundle_count())
+            .filter(|&idx| i.bundle_is_removable(idx))
+            .filter(|_| !targets.keep(1))
+            .collect();
+        if !drop.is_empty() {
+            doomed.push((i, drop));
         }
     }
     for (i, drop) in doomed {

@@ -13,20 +13,16 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::operands::{set_operand, ConstMode};
+use whittle_llvm_ir::ir::instructions;
+use whittle_llvm_ir::ir::operands::{set_operand, ConstMode};
 
 fn run_mode(module: &Module<'_>, targets: &mut Targets<'_>, mode: ConstMode) {
     let mut doomed = Vec::new();
-    for f in functions(module) {
-        for b in f.blocks() {
-            for i in b.instructions() {
-                for idx in 0..i.operand_count() {
-                    if let Some(c) = i.operand_replacement(idx, mode) {
-                        if !targets.keep(1) {
-                            doomed.push((i, idx, c));
-                        }
-                    }
+    for i in instructions(module) {
+        for idx in 0..i.operand_count() {
+            if let Some(c) = i.operand_replacement(idx, mode) {
+                if !targets.keep(1) {
+                    doomed.push((i, idx, c));
                 }
             }
         }

@@ -10,8 +10,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::operands::{set_operand, SkipCandidates};
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::operands::{set_operand, SkipCandidates};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut doomed = Vec::new();

@@ -16,8 +16,8 @@ use std::collections::HashMap;
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::operands::operands_to_args;
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::operands::operands_to_args;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     // Decided up front, so that rewriting one function cannot change which

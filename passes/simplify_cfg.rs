@@ -13,8 +13,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::cfg::simplify_cfg;
-use crate::llvm::ir::functions;
+use whittle_llvm_ir::ir::cfg::simplify_cfg;
+use whittle_llvm_ir::ir::functions;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut chosen: Vec<_> = functions(module)

@@ -6,8 +6,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::insts::simplify_instructions;
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::insts::simplify_instructions;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let doomed: Vec<_> = functions(module)

@@ -9,8 +9,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::insts::{sink_defs, sink_pairs};
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::insts::{sink_defs, sink_pairs};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut doomed = Vec::new();

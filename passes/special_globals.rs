@@ -7,7 +7,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::globals::{keep_special_entries, special_entries, SpecialArray};
+use whittle_llvm_ir::ir::globals::{keep_special_entries, special_entries, SpecialArray};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut changes = Vec::new();

@@ -8,8 +8,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::cfg::remove_switch_cases;
-use crate::llvm::ir::functions;
+use whittle_llvm_ir::ir::cfg::remove_switch_cases;
+use whittle_llvm_ir::ir::functions;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut work = Vec::new();

@@ -6,8 +6,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::globals::keep_target_features;
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::globals::keep_target_features;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut changes = Vec::new();

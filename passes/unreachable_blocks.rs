@@ -5,7 +5,7 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::{eliminate_unreachable_blocks, functions};
+use whittle_llvm_ir::ir::{eliminate_unreachable_blocks, functions};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let doomed: Vec<_> = functions(module)

@@ -15,8 +15,8 @@
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use crate::llvm::ir::functions;
-use crate::llvm::ir::functions::return_value;
+use whittle_llvm_ir::ir::functions;
+use whittle_llvm_ir::ir::functions::return_value;
 
 /// `arguments-to-return`.
 pub fn run_arguments(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {

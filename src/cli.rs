@@ -1,9 +1,18 @@
-//! Command-line arguments: llvm-reduce's flags first, then whittle's own.
+//! Command-line arguments: llvm-reduce's flags first, then whittle's own;
+//! and the run description ([`RunSpec`]) they make.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::time::Duration;
 
+use anyhow::{bail, Result};
 use clap::{ArgAction, CommandFactory, Parser, ValueEnum};
+use whittle::llvm::Formats;
+use whittle::mlir::{MlirOptions, Syntax};
+use whittle::oracle::{self, env::EnvSpec, MrSpec};
+use whittle::reduce::{Language, LlvmSpec, MlirSpec, RunSpec, Search};
+use whittle::reducer::{Display, PolicyKind};
+use whittle_passes::PassOptions;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -259,6 +268,143 @@ pub struct Args {
 pub enum PolicyArg {
     Wdd,
     Ddmin,
+}
+
+impl Args {
+    /// The oracle the flags describe (exactly one must be given).
+    fn oracle(&self) -> Result<oracle::Spec> {
+        let chosen = [
+            self.test.is_some(),
+            self.crash_cmd.is_some(),
+            self.cmd.is_some(),
+            self.lit.is_some(),
+            self.mr.is_some(),
+        ];
+        match chosen.iter().filter(|b| **b).count() {
+            0 => {
+                bail!("--test option must be specified (or one of --crash-cmd, --cmd, --lit, --mr)")
+            }
+            1 => {}
+            _ => bail!("give one oracle: --test, --crash-cmd, --cmd, --lit or --mr"),
+        }
+        if self.cmd.is_none() && self.no_match.is_some() {
+            bail!("--no-match goes with --cmd");
+        }
+        if (self.test.is_some() || self.lit.is_some()) && self.match_.is_some() {
+            bail!("--match goes with --cmd or --crash-cmd");
+        }
+        Ok(if let Some(test) = &self.test {
+            oracle::Spec::Script {
+                test: test.clone(),
+                args: self.test_args.clone(),
+                nonzero_interesting: self.mlir_reduce_exit_codes,
+            }
+        } else if let Some(command) = &self.crash_cmd {
+            oracle::Spec::Crash {
+                command: command.clone(),
+                signature: self.signature.clone(),
+                matches: self.match_.clone(),
+            }
+        } else if let Some(command) = &self.cmd {
+            oracle::Spec::Output {
+                command: command.clone(),
+                matches: self.match_.clone(),
+                no_match: self.no_match.clone(),
+            }
+        } else if let Some(relation) = &self.mr {
+            oracle::Spec::Mr(MrSpec {
+                relation: relation.clone(),
+                exec: self.mr_exec.clone(),
+                pipeline: self.mr_pipeline.clone(),
+                opt: self.mr_opt.clone(),
+                llc: self.mr_llc.clone(),
+                llc_flags: self.mr_llc_flags.clone(),
+                tool: self.mr_tool.clone(),
+                followup: self.mr_followup.clone(),
+                run: self.mr_run.clone(),
+                compare: self.mr_compare.clone(),
+            })
+        } else {
+            oracle::Spec::Lit {
+                test: self.lit.clone().expect("one oracle was given"),
+                signature: self.signature.clone(),
+            }
+        })
+    }
+
+    /// The run the flags describe.
+    pub fn spec(self) -> Result<RunSpec> {
+        let oracle = self.oracle()?;
+        let Some(input) = self.input.clone().or_else(|| self.lit.clone()) else {
+            bail!("reduction testcase positional argument must be specified");
+        };
+        let language = Language::of(self.language.as_deref(), &input)?;
+        let timeout = match self.timeout {
+            Some(t) if !(t > 0.0 && t.is_finite()) => {
+                bail!("--timeout must be a positive number of seconds, not {t}")
+            }
+            t => t.map(Duration::from_secs_f64),
+        };
+        let defaults = PassOptions::default();
+        Ok(RunSpec {
+            language,
+            output: self.output,
+            in_place: self.in_place,
+            env: EnvSpec {
+                timeout,
+                preserve_debug_environment: self.preserve_debug_environment,
+                save_temps: self.save_temps,
+            },
+            only_passes: self.delta_passes,
+            skip_passes: self.skip_delta_passes,
+            llvm: LlvmSpec {
+                options: PassOptions {
+                    inline_threshold: self.reduce_callsite_inline_threshold,
+                    ir_passes: self.ir_passes.clone().unwrap_or(defaults.ir_passes),
+                    mtriple: self.mtriple,
+                    aggressive_named_md: self.aggressive_named_md_reduction,
+                    defined_values_only: matches!(oracle, oracle::Spec::Mr(_)),
+                },
+                ir_passes_given: self.ir_passes.is_some(),
+                formats: Formats {
+                    tmp_bitcode: self.write_tmp_files_as_bitcode,
+                    output_bitcode: self.output_bitcode,
+                },
+            },
+            mlir: MlirSpec {
+                options: MlirOptions {
+                    pipeline: self.mlir_passes,
+                },
+                syntax: Syntax {
+                    allow_unregistered: self.allow_unregistered_dialect,
+                    generic: self.mlir_print_op_generic,
+                },
+            },
+            search: Search {
+                policy: match self.policy {
+                    PolicyArg::Wdd => PolicyKind::Wdd,
+                    PolicyArg::Ddmin => PolicyKind::DDMin,
+                },
+                max_pass_iterations: self.max_pass_iterations,
+                starting_granularity: 1usize << self.starting_granularity_level.min(20),
+                abort_on_invalid: self.abort_on_invalid_reduction,
+                jobs: self
+                    .jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                    .max(1),
+            },
+            display: if self.quiet {
+                Display::Quiet
+            } else if self.verbose {
+                Display::Verbose
+            } else {
+                Display::Normal
+            },
+            emit_lit: self.emit_lit,
+            input,
+            oracle,
+        })
+    }
 }
 
 /// Rewrite LLVM-style `-long-option` into `--long-option`, leaving option

@@ -2,40 +2,41 @@
 //! whose RUN line reproduces the failure and whose CHECK lines pin it.
 //! Before it is written, the test's RUN line is run on it the way lit would,
 //! so a test that would not pass under lit is reported instead of written.
+#![forbid(unsafe_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use regex::Regex;
+use whittle_reducer::Cancel;
 
 use crate::oracle::command::display;
 use crate::oracle::crash::CrashOracle;
+use crate::oracle::env::TestEnv;
 use crate::oracle::lit::LitTest;
 use crate::oracle::output::OutputOracle;
-use crate::oracle::process::{self, Cancel, Ended, ProcessOutcome, TestCommand};
+use crate::oracle::process::{Ended, ProcessOutcome, TestCommand};
 use crate::oracle::signature::{filecheck_pattern, Ending, Mode, Signature};
 
 /// Run `command` once on `module_text`, written to `reduced.ll` in a fresh
-/// directory that is also the working directory; the directory (removed
-/// when dropped), the file and how the run went.
+/// directory of the test environment; the file and how the run went.
 fn run_once(
+    env: &TestEnv,
     command: &TestCommand,
     module_text: &str,
-) -> Result<(tempfile::TempDir, PathBuf, ProcessOutcome)> {
-    let dir = tempfile::tempdir()?;
-    let file = dir.path().join("reduced.ll");
+) -> Result<(PathBuf, ProcessOutcome)> {
+    let dir = env.private_dir("emit")?;
+    let file = dir.join("reduced.ll");
     fs::write(&file, module_text)?;
-    let mut command = command.clone();
-    command.cwd = Some(dir.path().to_path_buf());
-    let out = process::run(&command, &file, &Cancel::new())?;
-    Ok((dir, file, out))
+    let out = env.run(command, &file, &dir, &Cancel::new())?;
+    Ok((file, out))
 }
 
 /// The header and RUN/CHECK lines of a crash reproducer for `module_text`
 /// (which must still crash the same way).
 pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> Result<String> {
-    let (_dir, file, out) = run_once(oracle.command(), module_text)?;
+    let (file, out) = run_once(oracle.env(), oracle.command(), module_text)?;
     let path = file.to_string_lossy();
     let Some(signature) = Signature::of(out.ended, &out.stderr.text(), &path) else {
         bail!(
@@ -82,7 +83,7 @@ pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> 
 /// output still matches `--match` (and not `--no-match`).
 pub fn output_test(oracle: &OutputOracle, module_text: &str, provenance: &str) -> Result<String> {
     let command = oracle.command();
-    let (_dir, _file, out) = run_once(command, module_text)?;
+    let (_file, out) = run_once(oracle.env(), command, module_text)?;
     let not = match out.ended {
         Ended::Exited(0) => "",
         Ended::Signaled(_) => "not --crash ",
@@ -129,10 +130,9 @@ fn filecheck_regex(re: &Regex) -> String {
 
 /// Run an emitted test's RUN lines on itself, as lit would; the error says
 /// which line fails.
-pub fn self_check(path: &Path) -> Result<()> {
+pub fn self_check(path: &Path, env: &TestEnv) -> Result<()> {
     let test = LitTest::read(path)?;
-    let scratch = tempfile::tempdir()?;
-    if let Some(line) = crate::oracle::lit::first_failing_line(&test, scratch.path())? {
+    if let Some(line) = crate::oracle::lit::first_failing_line(&test, env)? {
         bail!(
             "the emitted test fails its own RUN line {}: {}",
             line + 1,

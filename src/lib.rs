@@ -1,18 +1,18 @@
-//! whittle: shrink LLVM IR test cases that trigger compiler bugs.
+//! whittle: shrink LLVM IR and MLIR test cases that trigger compiler bugs.
 //!
-//! The crate is split the way data flows through a run (see ARCHITECTURE.md):
-//! [`dd`] is the search engine and knows nothing of LLVM; [`llvm`] loads,
-//! mutates, verifies and writes modules; [`passes`] name the reducible parts of
-//! a module and know how to remove them validly; [`mlir`] is the MLIR front
-//! end (its own passes, through a C++ shim over MLIR's C++ API); [`oracle`] turns a candidate
-//! file into a verdict; [`reducer`] ties them together for the CLI.
+//! This crate is the top of the house (see ARCHITECTURE.md): the front ends
+//! ([`llvm`], [`mlir`]), the oracles ([`oracle`]), the emitted regression
+//! tests ([`emit`]) and a reduction as a library call ([`reduce`]). Below
+//! it: `whittle-reducer` (the candidate pipeline and the traits it drives),
+//! `whittle-dd` (the search), `whittle-passes` (the LLVM IR passes) and the
+//! two FFI crates, `whittle-llvm-ir` and `whittle-mlir-ir`, the only places
+//! with unsafe code.
+#![forbid(unsafe_code)]
 
-pub mod dd;
 pub mod emit;
-pub mod interrupt;
 pub mod llvm;
 pub mod mlir;
 pub mod oracle;
-#[path = "../passes/mod.rs"]
-pub mod passes;
-pub mod reducer;
+pub mod reduce;
+
+pub use whittle_reducer as reducer;

@@ -3,13 +3,13 @@
 //! module, and a fresh context keeps struct type names exactly as they
 //! are), the levels are the selected passes.
 
-use std::time::Instant;
+use std::sync::Arc;
 
+use inkwell::context::Context;
 use inkwell::module::Module;
-
-use super::{context, ir, parse, serialize, verify, Format};
-use crate::passes::{Pass, PassOptions, Targets};
-use crate::reducer::{Built, FrontEnd, Request, Snapshot, State, Timings};
+use whittle_llvm_ir::{context, ir, parse, serialize, verify, Format};
+use whittle_passes::{Pass, PassOptions};
+use whittle_reducer::{FrontEnd, Kept, PassInfo, Snapshot, Targets};
 
 pub struct LlvmFrontEnd {
     pub passes: Vec<&'static Pass>,
@@ -24,103 +24,70 @@ impl LlvmFrontEnd {
     pub fn snapshot(module: &Module<'_>, module_id: &str) -> Snapshot {
         Snapshot {
             version: 0,
-            bytes: std::sync::Arc::new(serialize(module, Format::Bitcode)),
+            bytes: Arc::new(serialize(module, Format::Bitcode)),
             module_id: module_id.into(),
         }
-    }
-
-    fn targets(&self, module: &Module<'_>, level: usize) -> Vec<u64> {
-        let mut counting = Targets::counting();
-        (self.passes[level].run)(module, &mut counting, &self.options);
-        counting.into_weights()
     }
 }
 
 impl FrontEnd for LlvmFrontEnd {
+    type Context = Context;
+    type Module<'c> = Module<'c>;
+
+    fn context(&self) -> Context {
+        context()
+    }
+
     fn level_count(&self) -> usize {
         self.passes.len()
     }
 
-    fn level_name(&self, level: usize) -> &'static str {
-        self.passes[level].name
+    fn level(&self, level: usize) -> &'static PassInfo {
+        &self.passes[level].info
     }
 
-    fn level_all_first(&self, level: usize) -> bool {
-        self.passes[level].all_first
+    fn read<'c>(&self, context: &'c Context, snapshot: &Snapshot) -> Result<Module<'c>, String> {
+        parse(context, &snapshot.bytes, &snapshot.module_id).map_err(|e| format!("{e:#}"))
     }
 
-    fn count(&self, snapshot: &Snapshot, level: usize) -> Result<Vec<u64>, String> {
-        let context = context();
-        let module =
-            parse(&context, &snapshot.bytes, &snapshot.module_id).map_err(|e| format!("{e:#}"))?;
-        Ok(self.targets(&module, level))
-    }
-
-    fn build(
+    fn apply(
         &self,
-        request: &Request<'_>,
-        timings: &mut Timings,
-        judge: &mut dyn FnMut(&[u8], &mut Timings) -> bool,
-    ) -> Built {
-        let t = Instant::now();
-        let context = context();
-        let candidate = match parse(
-            &context,
-            &request.snapshot.bytes,
-            &request.snapshot.module_id,
-        ) {
-            Ok(m) => m,
-            Err(e) => return Built::Unreadable(format!("cannot re-read the module: {e:#}")),
-        };
-        timings.parse += t.elapsed();
+        module: &Module<'_>,
+        level: usize,
+        targets: &mut Targets<'_>,
+    ) -> Result<(), String> {
+        (self.passes[level].run)(module, targets, &self.options);
+        Ok(())
+    }
 
-        let t = Instant::now();
-        let pass = request.level.map(|l| self.passes[l]);
-        if let Some(pass) = pass {
-            (pass.run)(
-                &candidate,
-                &mut Targets::selecting(request.keep),
-                &self.options,
-            );
-        }
-        timings.build += t.elapsed();
-        if pass.is_some_and(|p| p.must_not_grow)
-            && ir::instruction_count(&candidate) > request.current_size
-        {
-            return Built::Grew;
-        }
+    fn size(&self, module: &Module<'_>) -> u64 {
+        ir::instruction_count(module)
+    }
 
-        let t = Instant::now();
-        let verified = verify(&candidate);
-        timings.verify += t.elapsed();
-        if let Err(message) = verified {
-            return Built::Invalid(message);
-        }
+    fn verify(&self, module: &Module<'_>) -> Result<(), String> {
+        verify(module)
+    }
 
-        let t = Instant::now();
-        let bytes = serialize(&candidate, self.tmp_format);
-        timings.serialize += t.elapsed();
-        if !judge(&bytes, timings) {
-            return Built::Judged(None);
-        }
+    fn test_bytes(&self, module: &Module<'_>) -> Result<Vec<u8>, String> {
+        Ok(serialize(module, self.tmp_format))
+    }
 
-        let t = Instant::now();
-        let state_bytes = serialize(&candidate, Format::Bitcode);
+    fn keep(
+        &self,
+        module: &Module<'_>,
+        _read_from: &Snapshot,
+        test_bytes: Vec<u8>,
+    ) -> Result<Kept, String> {
         let output = if self.output_format == self.tmp_format {
-            bytes
+            test_bytes
         } else {
-            serialize(&candidate, self.output_format)
+            serialize(module, self.output_format)
         };
-        timings.serialize += t.elapsed();
-        Built::Judged(Some(State {
-            bytes: state_bytes,
-            module_id: candidate.get_name().to_string_lossy().into_owned(),
+        Ok(Kept {
+            bytes: serialize(module, Format::Bitcode),
+            module_id: module.get_name().to_string_lossy().into_owned(),
             output,
-            targets: request
-                .level
-                .map_or(0, |l| self.targets(&candidate, l).len()),
-            size: ir::instruction_count(&candidate),
-        }))
+        })
     }
 
     fn candidate_extension(&self) -> &'static str {

@@ -1,136 +1,101 @@
-//! The LLVM front end: load a module, verify it, copy it, write it out.
-//!
-//! One [`inkwell::context::Context`] per thread; modules never cross threads
-//! (they travel as bitcode bytes). [`ir`] holds the handles passes work with.
+//! The LLVM IR front end: opening an input (`.ll` or `.bc`: parsed,
+//! verified, its `--ir-passes` pipeline checked) and [`LlvmFrontEnd`], what
+//! the reducer drives. The passes are the `whittle-passes` crate; the raw
+//! LLVM work is `whittle-llvm-ir`'s.
+#![forbid(unsafe_code)]
 
-pub mod frontend;
-pub mod ir;
+mod frontend;
 
 use std::path::Path;
 
-use anyhow::{bail, Context as _, Result};
-use inkwell::context::Context;
-use inkwell::memory_buffer::MemoryBuffer;
-use inkwell::module::Module;
+use anyhow::{bail, Result};
+use whittle_llvm_ir::{self as llvm, Format};
+use whittle_passes::{Pass, PassOptions};
+use whittle_reducer::Input;
 
-/// How a module is written to disk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Textual IR (`.ll`).
-    Text,
-    /// Bitcode (`.bc`).
-    Bitcode,
+pub use frontend::LlvmFrontEnd;
+
+/// An LLVM IR input, ready to reduce.
+pub struct Opened {
+    pub front_end: LlvmFrontEnd,
+    pub input: Input,
+    /// The format the input was in (the default output's).
+    pub format: Format,
 }
 
-impl Format {
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Text => "ll",
-            Format::Bitcode => "bc",
+/// How the LLVM front end handles files.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Formats {
+    /// `--write-tmp-files-as-bitcode`: the test gets bitcode (it does
+    /// anyway when the input is bitcode).
+    pub tmp_bitcode: bool,
+    /// `--output-bitcode`: the result is bitcode whatever the output file
+    /// is called (as llvm-reduce does).
+    pub output_bitcode: bool,
+}
+
+/// Load and check `path` for a reduction by `passes`.
+pub fn open(
+    path: &Path,
+    passes: Vec<&'static Pass>,
+    options: PassOptions,
+    formats: Formats,
+) -> Result<Opened> {
+    let context = llvm::context();
+    let (module, format) = llvm::load(&context, path)?;
+    if let Err(message) = llvm::verify(&module) {
+        let first = message.lines().next().unwrap_or("").trim();
+        bail!(
+            "'{}' is not valid IR (the verifier says: {first})",
+            path.display()
+        );
+    }
+    if passes.iter().any(|p| p.info.name == "ir-passes") {
+        if let Err(message) = llvm::ir::metadata::check_pipeline(
+            &module,
+            &options.ir_passes,
+            options.mtriple.as_deref(),
+        ) {
+            bail!("--ir-passes: LLVM ERROR: {message}");
         }
     }
-}
-
-/// A fresh LLVM context whose diagnostics never end the process.
-///
-/// LLVM's default handler calls `exit(1)` on an error diagnostic, and some
-/// come from places a reducer cannot avoid: writing bitcode parses module
-/// inline asm for the symbol table (once asm parsers are registered), and a
-/// reduced module's asm may well not assemble. With a handler installed,
-/// LLVM reports the error to it and carries on (the bitcode simply has no
-/// symbol table for that asm).
-pub fn context() -> Context {
-    let context = Context::create();
-    ir::quiet_diagnostics(&context);
-    context
-}
-
-/// Whether `bytes` start like LLVM bitcode (raw or in the wrapper header).
-pub fn is_bitcode(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"BC\xC0\xDE") || bytes.starts_with(&[0xDE, 0xC0, 0x17, 0x0B])
-}
-
-/// Parse a module from `.ll` or `.bc` bytes; `name` is used in diagnostics.
-/// The error is LLVM's message (with line and column for text).
-pub fn parse<'ctx>(context: &'ctx Context, bytes: &[u8], name: &str) -> Result<Module<'ctx>> {
-    let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
-    if is_bitcode(bytes) {
-        Module::parse_bitcode_from_buffer(&buffer, context)
-            .map_err(|e| anyhow::anyhow!("{name}: invalid bitcode: {}", e.to_string().trim_end()))
-    } else {
-        context
-            .create_module_from_ir(buffer)
-            .map_err(|e| anyhow::anyhow!("{}", first_line(&e.to_string())))
-    }
-}
-
-/// Read and parse a module file, returning it with the format it was in.
-pub fn load<'ctx>(context: &'ctx Context, path: &Path) -> Result<(Module<'ctx>, Format)> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-    if bytes.is_empty() {
-        bail!("'{}' is empty", path.display());
-    }
-    let format = if is_bitcode(&bytes) {
+    let output_format = if formats.output_bitcode {
         Format::Bitcode
     } else {
-        Format::Text
+        format
     };
-    let module = parse(context, &bytes, &path.display().to_string())?;
-    Ok((module, format))
+    let input = Input {
+        snapshot: LlvmFrontEnd::snapshot(&module, &path.display().to_string()),
+        size: llvm::ir::instruction_count(&module),
+        bytes: llvm::serialize(&module, output_format).len() as u64,
+    };
+    let front_end = LlvmFrontEnd {
+        passes,
+        options,
+        tmp_format: if formats.tmp_bitcode || format == Format::Bitcode {
+            Format::Bitcode
+        } else {
+            Format::Text
+        },
+        output_format,
+    };
+    Ok(Opened {
+        front_end,
+        input,
+        format,
+    })
 }
 
-/// Run the LLVM verifier; the error is its first complaint.
-pub fn verify(module: &Module<'_>) -> Result<(), String> {
-    module
-        .verify()
-        .map_err(|e| e.to_string().trim_end().to_string())
-}
-
-/// The bytes of `module` in `format`.
-pub fn serialize(module: &Module<'_>, format: Format) -> Vec<u8> {
-    match format {
-        Format::Text => module.print_to_string().to_bytes().to_vec(),
-        Format::Bitcode => module.write_bitcode_to_memory().as_slice().to_vec(),
-    }
-}
-
-/// The first line of an LLVM diagnostic, without the trailing newline and
-/// source excerpt.
-fn first_line(message: &str) -> String {
-    message.lines().next().unwrap_or("").trim_end().to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parse_errors_carry_line_and_column() {
-        let context = Context::create();
-        let err = parse(
-            &context,
-            b"define i32 @f() {\n  ret i32 %nope\n}\n",
-            "bad.ll",
-        )
-        .unwrap_err();
-        let msg = err.to_string();
-        assert!(msg.starts_with("bad.ll:2:11: error:"), "{msg}");
-        assert!(!msg.contains('\n'));
-    }
-
-    #[test]
-    fn text_and_bitcode_round_trip() {
-        let context = Context::create();
-        let m = parse(
-            &context,
-            b"define i32 @f(i32 %x) {\n  ret i32 %x\n}\n",
-            "t.ll",
-        )
-        .unwrap();
-        let bc = serialize(&m, Format::Bitcode);
-        assert!(is_bitcode(&bc));
-        let back = parse(&context, &bc, "t.bc").unwrap();
-        assert_eq!(ir::instruction_count(&back), 1);
-        assert!(verify(&back).is_ok());
-    }
+/// The module at `path` as text for a lit test: without its `; ModuleID`
+/// line, which would name a file the test does not use.
+pub fn test_text(path: &Path) -> Result<String> {
+    let context = llvm::context();
+    let (module, _) = llvm::load(&context, path)?;
+    Ok(module
+        .print_to_string()
+        .to_string()
+        .lines()
+        .filter(|l| !l.starts_with("; ModuleID"))
+        .map(|l| format!("{l}\n"))
+        .collect())
 }

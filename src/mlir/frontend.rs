@@ -15,11 +15,11 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
-use super::passes::{MlirOptions, Pass, Targets};
-use super::Module;
-use crate::reducer::{Built, FrontEnd, Request, Snapshot, State, Timings};
+use whittle_mlir_ir::Module;
+use whittle_reducer::{FrontEnd, Kept, PassInfo, Snapshot, Targets};
+
+use super::passes::{MlirOptions, Pass};
 
 pub struct MlirFrontEnd {
     pub passes: Vec<&'static Pass>,
@@ -60,8 +60,29 @@ impl MlirFrontEnd {
             module_id: name.into(),
         })
     }
+}
 
-    fn read(&self, snapshot: &Snapshot) -> Result<Module, String> {
+impl FrontEnd for MlirFrontEnd {
+    /// Each thread has its own MLIR context already.
+    type Context = ();
+    type Module<'c> = Module;
+
+    fn context(&self) {}
+
+    fn level_count(&self) -> usize {
+        self.passes.len()
+    }
+
+    fn level(&self, level: usize) -> &'static PassInfo {
+        &self.passes[level].info
+    }
+
+    fn skip_level(&self, level: usize, snapshot: &Snapshot) -> bool {
+        let hash = blake3::hash(&snapshot.bytes);
+        self.memo.lock().unwrap().enter(level, hash)
+    }
+
+    fn read(&self, _: &(), snapshot: &Snapshot) -> Result<Module, String> {
         Module::parse(
             &snapshot.bytes,
             &snapshot.module_id,
@@ -69,106 +90,43 @@ impl MlirFrontEnd {
         )
     }
 
-    fn targets(&self, module: &Module, level: usize) -> Result<Vec<u64>, String> {
-        let mut counting = Targets::counting();
-        (self.passes[level].run)(module, &mut counting, &self.options)
-            .map_err(|e| format!("{}: {e} while counting targets", self.passes[level].name))?;
-        Ok(counting.into_weights())
-    }
-}
-
-impl FrontEnd for MlirFrontEnd {
-    fn level_count(&self) -> usize {
-        self.passes.len()
-    }
-
-    fn level_name(&self, level: usize) -> &'static str {
-        self.passes[level].name
-    }
-
-    fn level_all_first(&self, level: usize) -> bool {
-        self.passes[level].all_first
-    }
-
-    fn level_bisect_first(&self, level: usize) -> bool {
-        self.passes[level].bisect_first
-    }
-
-    fn count(&self, snapshot: &Snapshot, level: usize) -> Result<Vec<u64>, String> {
-        let hash = blake3::hash(&snapshot.bytes);
-        if self.memo.lock().unwrap().enter(level, hash) {
-            return Ok(Vec::new());
-        }
-        let module = self.read(snapshot)?;
-        self.targets(&module, level)
-    }
-
-    fn build(
+    fn apply(
         &self,
-        request: &Request<'_>,
-        timings: &mut Timings,
-        judge: &mut dyn FnMut(&[u8], &mut Timings) -> bool,
-    ) -> Built {
-        let t = Instant::now();
-        let candidate = match self.read(request.snapshot) {
-            Ok(m) => m,
-            Err(e) => return Built::Unreadable(format!("cannot re-read the module: {e}")),
-        };
-        timings.parse += t.elapsed();
+        module: &Module,
+        level: usize,
+        targets: &mut Targets<'_>,
+    ) -> Result<(), String> {
+        self.passes[level]
+            .run(module, targets, &self.options)
+            .map_err(|e| e.to_string())
+    }
 
-        let t = Instant::now();
-        let pass = request.level.map(|l| self.passes[l]);
-        if let Some(pass) = pass {
-            let ran = (pass.run)(
-                &candidate,
-                &mut Targets::selecting(request.keep),
-                &self.options,
-            );
-            if let Err(e) = ran {
-                timings.build += t.elapsed();
-                return Built::Invalid(format!("{e} while applying {}", pass.name));
-            }
-        }
-        timings.build += t.elapsed();
-        if pass.is_some_and(|p| p.must_not_grow) && candidate.op_count() > request.current_size {
-            return Built::Grew;
-        }
+    fn size(&self, module: &Module) -> u64 {
+        module.op_count()
+    }
 
-        let t = Instant::now();
-        let verified = candidate.verify();
-        timings.verify += t.elapsed();
-        if let Err(message) = verified {
-            return Built::Invalid(message);
-        }
+    fn verify(&self, module: &Module) -> Result<(), String> {
+        module.verify()
+    }
 
-        let t = Instant::now();
-        let text = match candidate.print(self.generic) {
-            Ok(text) => text,
-            Err(e) => return Built::Invalid(format!("{e} while printing")),
-        };
-        timings.serialize += t.elapsed();
-        if !judge(&text, timings) {
-            return Built::Judged(None);
-        }
+    fn test_bytes(&self, module: &Module) -> Result<Vec<u8>, String> {
+        module.print(self.generic).map_err(|e| e.to_string())
+    }
 
-        let t = Instant::now();
-        let bytes = match candidate.bytecode() {
-            Ok(bytes) => bytes,
-            Err(e) => return Built::Invalid(format!("{e} while writing bytecode")),
-        };
-        timings.serialize += t.elapsed();
-        let targets = match request.level.map(|l| self.targets(&candidate, l)) {
-            Some(Ok(weights)) => weights.len(),
-            Some(Err(e)) => return Built::Invalid(e),
-            None => 0,
-        };
-        Built::Judged(Some(State {
+    fn keep(
+        &self,
+        module: &Module,
+        read_from: &Snapshot,
+        test_bytes: Vec<u8>,
+    ) -> Result<Kept, String> {
+        let bytes = module
+            .bytecode()
+            .map_err(|e| format!("{e} while writing bytecode"))?;
+        Ok(Kept {
             bytes,
-            module_id: request.snapshot.module_id.to_string(),
-            output: text,
-            targets,
-            size: candidate.op_count(),
-        }))
+            module_id: read_from.module_id.to_string(),
+            output: test_bytes,
+        })
     }
 
     fn candidate_extension(&self) -> &'static str {

@@ -1,396 +1,72 @@
-//! The MLIR front end: parse `.mlir` (text or bytecode) with every upstream
-//! dialect registered, verify with MLIR's verifier, print, write bytecode.
-//!
-//! MLIR is reached through a C++ shim (src/mlir/shim/*.cpp) linked against
-//! libMLIR.so, which exports MLIR's C++ API; the MLIR C API only exists as
-//! static archives (slow to link, a huge binary). This file and
-//! [`passes`]'s calls into the shim are the only unsafe MLIR code.
-//!
-//! Each thread has its own MLIR context (created on first use, threading
-//! off, every upstream dialect and extension registered, diagnostics
-//! recorded and never printed). A [`Module`] lives in the context of the
-//! thread that made it and is `!Send`; modules cross threads as bytes.
-//! Whatever crashes inside MLIR (a verifier, a printer, a pass pipeline)
-//! is caught by LLVM's crash recovery: the module is then *poisoned*
-//! (every later call fails) and the thread gets a fresh context.
+//! The MLIR front end: opening an input (`.mlir`, text or bytecode: parsed
+//! with every upstream dialect, verified, its `--mlir-passes` pipeline
+//! checked), the pass registry ([`passes`]) and [`MlirFrontEnd`], what the
+//! reducer drives. MLIR itself is reached through `whittle-mlir-ir`.
+#![forbid(unsafe_code)]
 
-pub mod frontend;
+mod frontend;
 pub mod passes;
 
-use std::ffi::{c_char, c_void, CString};
-use std::marker::PhantomData;
 use std::path::Path;
 
-use anyhow::{bail, Context as _, Result};
+use anyhow::{anyhow, bail, Result};
+use whittle_mlir_ir::{check_pipeline, Module};
+use whittle_reducer::Input;
 
-mod shim {
-    use std::ffi::{c_char, c_void};
+pub use frontend::MlirFrontEnd;
+pub use passes::{MlirOptions, Pass, PASSES};
 
-    /// An MLIR module owned by the Rust side (`WModule` in common.h).
-    #[repr(C)]
-    pub struct WModule {
-        _private: [u8; 0],
-    }
-
-    /// Bytes produced by the shim (`WBytes` in core.cpp).
-    #[repr(C)]
-    pub struct WBytes {
-        _private: [u8; 0],
-    }
-
-    /// Asks whether to keep one target (true: keep).
-    pub type KeepFn = extern "C" fn(ctx: *mut c_void, weight: u64) -> bool;
-
-    // Implemented in src/mlir/shim/{core,reduce,pipeline}.cpp; see the
-    // comments there for what each one guarantees.
-    extern "C" {
-        pub fn whittle_mlir_parse(
-            data: *const c_char,
-            len: usize,
-            name: *const c_char,
-            allow_unregistered: i32,
-            err: *mut c_char,
-            cap: usize,
-        ) -> *mut WModule;
-        pub fn whittle_mlir_free(m: *mut WModule);
-        pub fn whittle_mlir_verify(m: *mut WModule, err: *mut c_char, cap: usize) -> i32;
-        pub fn whittle_mlir_serialize(m: *mut WModule, bytecode: i32, generic: i32) -> *mut WBytes;
-        pub fn whittle_mlir_bytes_data(b: *mut WBytes) -> *const c_char;
-        pub fn whittle_mlir_bytes_len(b: *mut WBytes) -> usize;
-        pub fn whittle_mlir_bytes_free(b: *mut WBytes);
-        pub fn whittle_mlir_op_count(m: *mut WModule) -> u64;
-        pub fn whittle_mlir_top_level(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
-        pub fn whittle_mlir_function_results(
-            m: *mut WModule,
-            keep: KeepFn,
-            ctx: *mut c_void,
-        ) -> i32;
-        pub fn whittle_mlir_regions(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
-        pub fn whittle_mlir_blocks(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
-        pub fn whittle_mlir_block_arguments(m: *mut WModule, keep: KeepFn, ctx: *mut c_void)
-            -> i32;
-        pub fn whittle_mlir_ops(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
-        pub fn whittle_mlir_operands(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
-        pub fn whittle_mlir_attributes(m: *mut WModule, keep: KeepFn, ctx: *mut c_void) -> i32;
-        pub fn whittle_mlir_pipeline_check(
-            pipeline: *const c_char,
-            err: *mut c_char,
-            cap: usize,
-        ) -> i32;
-        pub fn whittle_mlir_pipeline(
-            m: *mut WModule,
-            pipeline: *const c_char,
-            keep: KeepFn,
-            ctx: *mut c_void,
-        ) -> i32;
-    }
+/// An MLIR input, ready to reduce.
+pub struct Opened {
+    pub front_end: MlirFrontEnd,
+    pub input: Input,
 }
 
-/// Room for a diagnostic from the shim.
-const ERROR_CAPACITY: usize = 8192;
-
-/// An MLIR module (a `builtin.module`), in the calling thread's context.
-pub struct Module {
-    raw: *mut shim::WModule,
-    /// Tied to the thread whose context holds it.
-    _not_send: PhantomData<*mut ()>,
+/// How MLIR is read and written.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Syntax {
+    /// `--allow-unregistered-dialect`.
+    pub allow_unregistered: bool,
+    /// `--mlir-print-op-generic`: the test and the output get the generic
+    /// form.
+    pub generic: bool,
 }
 
-/// What went wrong inside MLIR.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Failure {
-    /// MLIR crashed; the module is poisoned.
-    Crashed,
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Crashed => write!(f, "MLIR crashed"),
-        }
+/// Load and check `path` for a reduction by `passes`.
+pub fn open(
+    path: &Path,
+    passes: Vec<&'static Pass>,
+    options: MlirOptions,
+    syntax: Syntax,
+) -> Result<Opened> {
+    let module = Module::load(path, syntax.allow_unregistered)?;
+    if let Err(message) = module.verify() {
+        let first = message.lines().next().unwrap_or("").trim();
+        bail!(
+            "'{}' is not valid MLIR (the verifier says: {first})",
+            path.display()
+        );
     }
-}
-
-fn c_string(s: &str) -> CString {
-    CString::new(s.replace('\0', "")).expect("no NUL left")
-}
-
-/// Call `f` with an error buffer; returns what the shim wrote into it.
-fn with_error_buffer<T>(f: impl FnOnce(*mut c_char, usize) -> T) -> (T, String) {
-    let mut buffer = vec![0u8; ERROR_CAPACITY];
-    let result = f(buffer.as_mut_ptr().cast(), buffer.len());
-    let end = buffer.iter().position(|&b| b == 0).unwrap_or(buffer.len());
-    (result, String::from_utf8_lossy(&buffer[..end]).into_owned())
-}
-
-/// The question a reduction asks per target: keep it (given its weight)?
-pub type Keep<'a> = &'a mut dyn FnMut(u64) -> bool;
-
-extern "C" fn keep_trampoline(ctx: *mut c_void, weight: u64) -> bool {
-    // SAFETY: `ctx` is the `&mut Keep` that `with_keep` passed along for the
-    // duration of one shim call, which calls back on the same thread only.
-    let keep = unsafe { &mut *ctx.cast::<Keep<'_>>() };
-    keep(weight)
-}
-
-/// Call `f` with the trampoline and context for `keep`.
-fn with_keep<T>(mut keep: Keep<'_>, f: impl FnOnce(shim::KeepFn, *mut c_void) -> T) -> T {
-    let ctx: *mut Keep<'_> = &mut keep;
-    f(keep_trampoline, ctx.cast())
-}
-
-/// Whether `bytes` are MLIR bytecode.
-pub fn is_bytecode(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"ML\xefR")
-}
-
-impl Module {
-    /// Parse `.mlir` text or bytecode; `name` names it in locations and
-    /// diagnostics. The error is MLIR's (`name:line:col: error: ...`). The
-    /// module is not verified.
-    pub fn parse(bytes: &[u8], name: &str, allow_unregistered: bool) -> Result<Module, String> {
-        let name = c_string(name);
-        let (raw, message) = with_error_buffer(|err, cap| {
-            // SAFETY: `bytes` is valid for its length for the call (the shim
-            // copies it); `name` is NUL-terminated; `err` has `cap` bytes.
-            unsafe {
-                shim::whittle_mlir_parse(
-                    bytes.as_ptr().cast(),
-                    bytes.len(),
-                    name.as_ptr(),
-                    i32::from(allow_unregistered),
-                    err,
-                    cap,
-                )
-            }
-        });
-        if raw.is_null() {
-            return Err(message);
-        }
-        Ok(Module {
-            raw,
-            _not_send: PhantomData,
-        })
+    if let Some(pipeline) = &options.pipeline {
+        check_pipeline(pipeline).map_err(|e| anyhow!("--mlir-passes: {e}"))?;
     }
-
-    /// Read and parse a module file.
-    pub fn load(path: &Path, allow_unregistered: bool) -> Result<Module> {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
-        if bytes.is_empty() {
-            bail!("'{}' is empty", path.display());
-        }
-        Module::parse(&bytes, &path.display().to_string(), allow_unregistered)
-            .map_err(|e| anyhow::anyhow!("{}", e.lines().next().unwrap_or("").trim_end()))
-    }
-
-    /// Run MLIR's verifier; the error is its complaints (or that it crashed).
-    pub fn verify(&self) -> Result<(), String> {
-        let (status, message) = with_error_buffer(|err, cap| {
-            // SAFETY: live module of this thread; `err` has `cap` bytes.
-            unsafe { shim::whittle_mlir_verify(self.raw, err, cap) }
-        });
-        if status == 0 {
-            Ok(())
-        } else {
-            Err(message)
-        }
-    }
-
-    fn serialize(&self, bytecode: bool, generic: bool) -> Result<Vec<u8>, Failure> {
-        // SAFETY: live module of this thread. The returned bytes are owned by
-        // the shim until freed, copied out before that.
-        unsafe {
-            let bytes =
-                shim::whittle_mlir_serialize(self.raw, i32::from(bytecode), i32::from(generic));
-            if bytes.is_null() {
-                return Err(Failure::Crashed);
-            }
-            let data = shim::whittle_mlir_bytes_data(bytes);
-            let len = shim::whittle_mlir_bytes_len(bytes);
-            let out = if len == 0 {
-                Vec::new()
-            } else {
-                std::slice::from_raw_parts(data.cast::<u8>(), len).to_vec()
-            };
-            shim::whittle_mlir_bytes_free(bytes);
-            Ok(out)
-        }
-    }
-
-    /// The module as `.mlir` text (the custom form, or the generic one).
-    pub fn print(&self, generic: bool) -> Result<Vec<u8>, Failure> {
-        self.serialize(false, generic)
-    }
-
-    /// The module as MLIR bytecode (generic text if a dialect cannot write
-    /// bytecode; both read back exactly).
-    pub fn bytecode(&self) -> Result<Vec<u8>, Failure> {
-        self.serialize(true, false)
-    }
-
-    /// Operations in the module, the module itself included (what
-    /// `mlir-opt --print-op-stats` adds up); 0 if poisoned.
-    pub fn op_count(&self) -> u64 {
-        // SAFETY: live module of this thread.
-        unsafe { shim::whittle_mlir_op_count(self.raw) }
-    }
-
-    fn reduce(
-        &self,
-        keep: Keep<'_>,
-        f: unsafe extern "C" fn(*mut shim::WModule, shim::KeepFn, *mut c_void) -> i32,
-    ) -> Result<(), Failure> {
-        // SAFETY: live module of this thread; the callback is valid for the
-        // call and called back on this thread only.
-        let ok = with_keep(keep, |k, c| unsafe { f(self.raw, k, c) });
-        if ok == 1 {
-            Ok(())
-        } else {
-            Err(Failure::Crashed)
-        }
-    }
-
-    /// Top-level items (functions, globals, nested modules and their
-    /// items); an erased symbol takes the operations that use it along.
-    pub fn reduce_top_level(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_top_level)
-    }
-
-    /// Results of functions nothing refers to, with their return operands.
-    pub fn reduce_function_results(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_function_results)
-    }
-
-    /// Region operations replaced by the body of one of their regions.
-    pub fn reduce_regions(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_regions)
-    }
-
-    /// Non-entry blocks of CFG regions, with the branches to them.
-    pub fn reduce_blocks(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_blocks)
-    }
-
-    /// Arguments of non-entry blocks with their branch operands.
-    pub fn reduce_block_arguments(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_block_arguments)
-    }
-
-    /// Operations at any depth inside the top-level items.
-    pub fn reduce_ops(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_ops)
-    }
-
-    /// Uses of computed values, replaced by zero constants.
-    pub fn reduce_operands(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_operands)
-    }
-
-    /// Discardable attributes.
-    pub fn reduce_attributes(&self, keep: Keep<'_>) -> Result<(), Failure> {
-        self.reduce(keep, shim::whittle_mlir_attributes)
-    }
-
-    /// One target: run `pipeline` (mlir-opt syntax). A pipeline that fails
-    /// changes nothing; one that crashes poisons the module.
-    pub fn run_pipeline(&self, pipeline: &str, keep: Keep<'_>) -> Result<(), Failure> {
-        let pipeline = c_string(pipeline);
-        // SAFETY: live module of this thread; NUL-terminated pipeline; the
-        // callback is valid for the call.
-        let ok = with_keep(keep, |k, c| unsafe {
-            shim::whittle_mlir_pipeline(self.raw, pipeline.as_ptr(), k, c)
-        });
-        if ok == 1 {
-            Ok(())
-        } else {
-            Err(Failure::Crashed)
-        }
-    }
-}
-
-impl Drop for Module {
-    fn drop(&mut self) {
-        // SAFETY: the module is owned by this handle and freed once, on the
-        // thread whose context holds it (Module is !Send).
-        unsafe { shim::whittle_mlir_free(self.raw) }
-    }
-}
-
-/// Whether `pipeline` parses as an mlir-opt pass pipeline; MLIR's error.
-pub fn check_pipeline(pipeline: &str) -> Result<(), String> {
-    let pipeline = c_string(pipeline);
-    let (status, message) = with_error_buffer(|err, cap| {
-        // SAFETY: NUL-terminated pipeline; `err` has `cap` bytes.
-        unsafe { shim::whittle_mlir_pipeline_check(pipeline.as_ptr(), err, cap) }
-    });
-    if status == 0 {
-        Ok(())
-    } else {
-        Err(message)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const TEXT: &str =
-        "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n";
-
-    #[test]
-    fn parse_print_verify_round_trip() {
-        let m = Module::parse(TEXT.as_bytes(), "t.mlir", false).unwrap();
-        assert!(m.verify().is_ok());
-        assert_eq!(m.op_count(), 4);
-        let text = String::from_utf8(m.print(false).unwrap()).unwrap();
-        assert!(text.contains("arith.addi %arg0, %arg0 : i32"), "{text}");
-        let bc = m.bytecode().unwrap();
-        assert!(is_bytecode(&bc));
-        let back = Module::parse(&bc, "t.mlirbc", false).unwrap();
-        assert_eq!(back.print(false).unwrap(), m.print(false).unwrap());
-    }
-
-    #[test]
-    fn parse_errors_carry_line_and_column() {
-        let err = Module::parse(
-            b"func.func @f() {\n  return %x : i32\n}\n",
-            "bad.mlir",
-            false,
-        )
-        .err()
-        .unwrap();
-        assert!(err.starts_with("bad.mlir:2:"), "{err}");
-    }
-
-    #[test]
-    fn unregistered_dialects_need_the_flag() {
-        let text = b"\"foo.bar\"() : () -> ()\n";
-        assert!(Module::parse(text, "u.mlir", false).is_err());
-        let m = Module::parse(text, "u.mlir", true).unwrap();
-        assert!(m.verify().is_ok());
-    }
-
-    #[test]
-    fn verifier_complaints_are_returned() {
-        let m = Module::parse(b"func.func @f() -> i32 {\n  return\n}\n", "v.mlir", false).unwrap();
-        let err = m.verify().unwrap_err();
-        assert!(err.contains("error:"), "{err}");
-    }
-
-    #[test]
-    fn pipelines_are_checked_and_run() {
-        assert!(check_pipeline("canonicalize,cse").is_ok());
-        assert!(check_pipeline("no-such-pass").is_err());
-        let m = Module::parse(
-            b"func.func @f() -> i32 {\n  %0 = arith.constant 1 : i32\n  %1 = arith.addi %0, %0 : i32\n  return %1 : i32\n}\n",
-            "p.mlir",
-            false,
-        )
-        .unwrap();
-        m.run_pipeline("canonicalize", &mut |_| true).unwrap();
-        assert_eq!(m.op_count(), 5);
-        m.run_pipeline("canonicalize", &mut |_| false).unwrap();
-        assert_eq!(m.op_count(), 4);
-    }
+    let text = module
+        .print(syntax.generic)
+        .map_err(|e| anyhow!("cannot print '{}': {e}", path.display()))?;
+    let input = Input {
+        snapshot: MlirFrontEnd::snapshot(&module, &path.display().to_string())
+            .map_err(|e| anyhow!("cannot write '{}' as bytecode: {e}", path.display()))?,
+        size: module.op_count(),
+        bytes: text.len() as u64,
+    };
+    Ok(Opened {
+        front_end: MlirFrontEnd {
+            passes,
+            options,
+            allow_unregistered: syntax.allow_unregistered,
+            generic: syntax.generic,
+            memo: Default::default(),
+        },
+        input,
+    })
 }

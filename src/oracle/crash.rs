@@ -2,16 +2,18 @@
 //! command crashes on it the same way it crashed on the input.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use regex::Regex;
+use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 
-use super::process::{self, Cancel, TestCommand};
+use super::env::TestEnv;
+use super::process::TestCommand;
 use super::signature::{Mode, Signature};
-use super::{Oracle, Outcome};
-use crate::dd::Verdict;
 
 pub struct CrashOracle {
+    env: Arc<TestEnv>,
     command: TestCommand,
     /// The command as the user gave it (before the /dev/null rewrite).
     shown: String,
@@ -22,13 +24,12 @@ pub struct CrashOracle {
 }
 
 impl CrashOracle {
-    /// Run `command` on `input` (in `scratch`) and record how it crashes.
-    /// It is an error if it does not crash, or its output does not match
-    /// `must_match`.
+    /// Run `command` on `input` and record how it crashes. It is an error
+    /// if it does not crash, or its output does not match `must_match`.
     pub fn record(
         mut command: TestCommand,
         input: &Path,
-        scratch: &Path,
+        env: Arc<TestEnv>,
         mode: Mode,
         must_match: Option<Regex>,
     ) -> Result<CrashOracle> {
@@ -36,8 +37,8 @@ impl CrashOracle {
         let input = &std::path::absolute(input)?;
         avoid_dev_null_output(&mut command.args);
         command.watch = must_match.iter().cloned().collect();
-        command.cwd = Some(scratch.to_path_buf());
-        let out = process::run(&command, input, &Cancel::new())?;
+        let scratch = env.private_dir("record")?;
+        let out = env.run(&command, input, &scratch, &Cancel::new())?;
         let stderr = out.stderr.text();
         let Some(expected) = Signature::of(out.ended, &stderr, &input.to_string_lossy()) else {
             let tail: Vec<&str> = stderr.trim().lines().rev().take(2).collect();
@@ -59,6 +60,7 @@ impl CrashOracle {
             );
         }
         Ok(CrashOracle {
+            env,
             command,
             shown,
             expected,
@@ -79,6 +81,10 @@ impl CrashOracle {
         &self.command
     }
 
+    pub fn env(&self) -> &TestEnv {
+        &self.env
+    }
+
     /// The command as the user gave it, as a shell line.
     pub fn shown_command(&self) -> &str {
         &self.shown
@@ -88,7 +94,7 @@ impl CrashOracle {
 /// A crashing LLVM tool deletes its output file, and run as root that would
 /// be /dev/null itself: send the output to stdout (captured, then dropped)
 /// instead. A crash's output is never what matters.
-fn avoid_dev_null_output(args: &mut [String]) {
+pub fn avoid_dev_null_output(args: &mut [String]) {
     let mut i = 0;
     while i < args.len() {
         if args[i] == "-o" && args.get(i + 1).is_some_and(|a| a == "/dev/null") {
@@ -102,13 +108,12 @@ fn avoid_dev_null_output(args: &mut [String]) {
 
 impl Oracle for CrashOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
-        let command = self.command.in_scratch(scratch);
-        let out = process::run(&command, candidate, cancel)?;
+        let out = self.env.run(&self.command, candidate, scratch, cancel)?;
         let stderr = out.stderr.text();
         let same = Signature::of(out.ended, &stderr, &candidate.to_string_lossy())
             .is_some_and(|s| self.expected.matches(&s, self.mode))
             && (!self.must_match || out.watched[0]);
-        Ok(Outcome::from_process(out, Verdict::from_interesting(same)))
+        Ok(out.into_outcome(Verdict::from_interesting(same)))
     }
 }
 

@@ -15,14 +15,16 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
+use std::sync::Arc;
+
 use anyhow::{bail, Context as _, Result};
 use regex::Regex;
+use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 
 use super::command::llvm_bin_dir;
-use super::process::{self, Cancel, Ended, ProcessOutcome, TestCommand};
+use super::env::TestEnv;
+use super::process::{Ended, ProcessOutcome, TestCommand};
 use super::signature::{Mode, Signature};
-use super::{Oracle, Outcome};
-use crate::dd::Verdict;
 
 /// A lit test's RUN lines and the comment lines that make it a test.
 #[derive(Clone, Debug)]
@@ -235,9 +237,9 @@ fn located_error(stderr: &str, candidate: &Path, original: &Path) -> Option<Stri
 fn run_test(
     test: &LitTest,
     candidate: &Path,
+    env: &TestEnv,
     scratch: &Path,
     cancel: &Cancel,
-    timeout: Option<std::time::Duration>,
 ) -> Result<(Option<Failure>, Option<ProcessOutcome>)> {
     let path = std::env::var("PATH").unwrap_or_default();
     let path = format!("{}:{path}", llvm_bin_dir().display());
@@ -252,18 +254,10 @@ fn run_test(
             // The line is substituted already; the candidate, appended, is
             // only the script's $0.
             args: vec!["-o".into(), "pipefail".into(), "-c".into(), script],
-            substitute: false,
-            env: vec![
-                ("PATH".into(), path.clone()),
-                ("TMPDIR".into(), scratch.display().to_string()),
-                ("LLVM_DISABLE_CRASH_REPORT".into(), "1".into()),
-                ("LLVM_DISABLE_SYMBOLIZATION".into(), "1".into()),
-            ],
-            cwd: Some(scratch.to_path_buf()),
-            timeout,
-            watch: vec![],
+            env: vec![("PATH".into(), path.clone())],
+            ..Default::default()
         };
-        let out = process::run(&command, candidate, cancel)?;
+        let out = env.run(&command, candidate, scratch, cancel)?;
         if matches!(out.ended, Ended::Cancelled | Ended::TimedOut) {
             return Ok((None, Some(out)));
         }
@@ -308,28 +302,25 @@ fn run_test(
 
 /// Run `test`'s RUN lines on the test itself; the index of the first that
 /// fails, if one does.
-pub fn first_failing_line(test: &LitTest, scratch: &Path) -> Result<Option<usize>> {
-    let (failure, _) = run_test(test, &test.path, scratch, &Cancel::new(), None)?;
+pub fn first_failing_line(test: &LitTest, env: &TestEnv) -> Result<Option<usize>> {
+    let scratch = env.private_dir("lit")?;
+    let (failure, _) = run_test(test, &test.path, env, &scratch, &Cancel::new())?;
     Ok(failure.map(|f| f.line))
 }
 
 pub struct LitOracle {
+    env: Arc<TestEnv>,
     test: LitTest,
     expected: Failure,
     mode: Mode,
-    timeout: Option<std::time::Duration>,
 }
 
 impl LitOracle {
     /// Run the test on itself and record how it fails. A test that passes
     /// is an error: there is nothing to reduce.
-    pub fn record(
-        test: LitTest,
-        scratch: &Path,
-        mode: Mode,
-        timeout: Option<std::time::Duration>,
-    ) -> Result<LitOracle> {
-        let (failure, _) = run_test(&test, &test.path, scratch, &Cancel::new(), timeout)?;
+    pub fn record(test: LitTest, env: Arc<TestEnv>, mode: Mode) -> Result<LitOracle> {
+        let scratch = env.private_dir("record")?;
+        let (failure, _) = run_test(&test, &test.path, &env, &scratch, &Cancel::new())?;
         let Some(expected) = failure else {
             bail!(
                 "'{}' passes: every RUN line succeeded, so there is no failure to reduce",
@@ -337,10 +328,10 @@ impl LitOracle {
             );
         };
         Ok(LitOracle {
+            env,
             test,
             expected,
             mode,
-            timeout,
         })
     }
 
@@ -370,7 +361,7 @@ impl LitOracle {
 
 impl Oracle for LitOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
-        let (failure, out) = run_test(&self.test, candidate, scratch, cancel, self.timeout)?;
+        let (failure, out) = run_test(&self.test, candidate, &self.env, scratch, cancel)?;
         let same = failure.as_ref().is_some_and(|f| {
             f.line == self.expected.line
                 && match (&self.expected.crash, &f.crash) {
@@ -388,7 +379,7 @@ impl Oracle for LitOracle {
             watched: vec![],
             elapsed: Default::default(),
         });
-        Ok(Outcome::from_process(out, Verdict::from_interesting(same)))
+        Ok(out.into_outcome(Verdict::from_interesting(same)))
     }
 }
 

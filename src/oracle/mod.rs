@@ -1,13 +1,18 @@
-//! Oracles turn a candidate file into a verdict.
+//! The oracles: what makes a candidate interesting. They implement the
+//! reducer's [`Oracle`] trait and run their tests through the one test
+//! environment ([`env::TestEnv`]).
 //!
 //! The classic one ([`script::ScriptOracle`]) runs the user's test as
 //! `SCRIPT ARG... CANDIDATE` and calls exit status 0 interesting, like
-//! llvm-reduce. An oracle never sees a candidate that failed the verifier.
-//! Oracles are shared by the worker threads that test candidates in
-//! parallel, and each test can be cancelled.
+//! llvm-reduce. The others need no script: a crash signature
+//! ([`crash`]), a pattern in a command's output ([`output`]), a failing lit
+//! test's RUN lines ([`lit`]), a metamorphic relation ([`mr`]). [`build`]
+//! makes the one a [`Spec`] describes.
+#![forbid(unsafe_code)]
 
 pub mod command;
 pub mod crash;
+pub mod env;
 pub mod lit;
 pub mod mr;
 pub mod output;
@@ -15,57 +20,226 @@ pub mod process;
 pub mod script;
 pub mod signature;
 
-use std::path::Path;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use anyhow::Result;
+use anyhow::{anyhow, bail, Result};
+use regex::Regex;
+use whittle_reducer::Oracle;
 
-pub use process::{Cancel, Captured};
+use crash::CrashOracle;
+use env::TestEnv;
+use lit::{LitOracle, LitTest};
+use mr::{Compare, Exec, LlcEquivalence, MrOracle, OptEquivalence, Relation, Reorder, UserDefined};
+use output::OutputOracle;
+use script::ScriptOracle;
+use signature::Mode as SignatureMode;
 
-use crate::dd::Verdict;
-
-/// What one test run found.
+/// An oracle as the command line describes it.
 #[derive(Clone, Debug)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    /// How the test ended, for messages ("exit status 1", "timeout").
-    pub status: String,
-    /// The test's stdout and stderr (bounded: head and tail).
-    pub stdout: Captured,
-    pub stderr: Captured,
-    pub timed_out: bool,
-    /// The test was stopped because its result was no longer needed (or the
-    /// run was interrupted); the verdict means nothing.
-    pub cancelled: bool,
-    pub elapsed: Duration,
+pub enum Spec {
+    /// `--test SCRIPT --test-arg ARG...`.
+    Script {
+        test: PathBuf,
+        args: Vec<String>,
+        /// `--mlir-reduce-exit-codes`: a non-zero exit means interesting.
+        nonzero_interesting: bool,
+    },
+    /// `--crash-cmd CMD [--signature MODE] [--match REGEX]`.
+    Crash {
+        command: String,
+        signature: String,
+        matches: Option<String>,
+    },
+    /// `--cmd CMD --match REGEX [--no-match REGEX]`.
+    Output {
+        command: String,
+        matches: Option<String>,
+        no_match: Option<String>,
+    },
+    /// `--lit TEST [--signature MODE]`.
+    Lit { test: PathBuf, signature: String },
+    /// `--mr NAME` and its options.
+    Mr(MrSpec),
 }
 
-impl Outcome {
-    /// The outcome of a finished test process, with the verdict the oracle
-    /// drew from it (a cancelled run is Unresolved, a timeout not
-    /// interesting, whatever `verdict` says).
-    pub fn from_process(out: process::ProcessOutcome, verdict: Verdict) -> Outcome {
-        let verdict = match out.ended {
-            process::Ended::Cancelled => Verdict::Unresolved,
-            process::Ended::TimedOut => Verdict::NotInteresting,
-            _ => verdict,
-        };
-        Outcome {
-            verdict,
-            status: out.ended.describe(),
-            timed_out: out.ended == process::Ended::TimedOut,
-            cancelled: out.ended == process::Ended::Cancelled,
-            stdout: out.stdout,
-            stderr: out.stderr,
-            elapsed: out.elapsed,
+/// A metamorphic oracle as the command line describes it.
+#[derive(Clone, Debug, Default)]
+pub struct MrSpec {
+    pub relation: String,
+    pub exec: String,
+    pub pipeline: String,
+    pub opt: Option<String>,
+    pub llc: Option<String>,
+    pub llc_flags: Vec<String>,
+    pub tool: String,
+    pub followup: Option<String>,
+    pub run: Option<String>,
+    pub compare: String,
+}
+
+/// A built oracle, with what the command line and the emitted tests need
+/// to know of it.
+pub enum Built {
+    Script(Arc<ScriptOracle>),
+    Crash(Arc<CrashOracle>),
+    Output(Arc<OutputOracle>),
+    Lit(Arc<LitOracle>),
+    Mr(Arc<MrOracle>),
+}
+
+impl Built {
+    pub fn as_dyn(&self) -> Arc<dyn Oracle> {
+        match self {
+            Built::Mr(o) => o.clone(),
+            Built::Script(o) => o.clone(),
+            Built::Crash(o) => o.clone(),
+            Built::Output(o) => o.clone(),
+            Built::Lit(o) => o.clone(),
+        }
+    }
+
+    /// What a candidate must reproduce, said once at the start.
+    pub fn describe(&self) -> Option<String> {
+        match self {
+            Built::Script(_) | Built::Output(_) => None,
+            Built::Crash(o) => Some(format!(
+                "crash signature (--signature={}): {}",
+                o.mode(),
+                o.signature().describe(o.mode())
+            )),
+            Built::Lit(o) => Some(format!("lit failure: {}", o.describe())),
+            Built::Mr(o) => Some(o.describe()),
+        }
+    }
+
+    /// With --lit the output is a lit test: its directives, then the module.
+    pub fn output_header(&self) -> Option<Vec<u8>> {
+        match self {
+            Built::Lit(o) => {
+                let mut header = o.test().directives.join("\n");
+                header.push_str("\n\n");
+                Some(header.into_bytes())
+            }
+            _ => None,
         }
     }
 }
 
-/// Decides whether a candidate file is interesting.
-pub trait Oracle: Send + Sync {
-    /// Test `candidate` in the scratch directory `scratch` (private to the
-    /// calling worker). An `Err` means the test itself could not be run
-    /// (missing executable, no permission): the reduction cannot go on.
-    fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome>;
+/// Build the oracle `spec` describes, recording on `input` what it needs
+/// (a crash's signature, how a lit test fails, that a relation is violated).
+pub fn build(spec: &Spec, input: &Path, env: &Arc<TestEnv>) -> Result<Built> {
+    let env = env.clone();
+    let regex = |flag: &str, text: &Option<String>| -> Result<Option<Regex>> {
+        text.as_deref()
+            .map(|t| Regex::new(t).map_err(|e| anyhow!("{flag}: {e}")))
+            .transpose()
+    };
+    let mode = |text: &str| SignatureMode::parse(text).map_err(|e| anyhow!("--signature: {e}"));
+    Ok(match spec {
+        Spec::Script {
+            test,
+            args,
+            nonzero_interesting,
+        } => Built::Script(Arc::new(
+            ScriptOracle::new(test, args.clone(), env).nonzero_interesting(*nonzero_interesting),
+        )),
+        Spec::Crash {
+            command,
+            signature,
+            matches,
+        } => {
+            let matches = regex("--match", matches)?;
+            let mode = mode(signature)?;
+            let command = command::parse(command).map_err(|e| anyhow!("--crash-cmd: {e:#}"))?;
+            Built::Crash(Arc::new(CrashOracle::record(
+                command, input, env, mode, matches,
+            )?))
+        }
+        Spec::Output {
+            command,
+            matches,
+            no_match,
+        } => {
+            let matches = regex("--match", matches)?;
+            let no_match = regex("--no-match", no_match)?;
+            let command = command::parse(command).map_err(|e| anyhow!("--cmd: {e:#}"))?;
+            let Some(matches) = matches else {
+                bail!(
+                    "--cmd needs --match REGEX: the output pattern that makes a candidate interesting"
+                );
+            };
+            Built::Output(Arc::new(OutputOracle::new(command, matches, no_match, env)))
+        }
+        Spec::Lit { test, signature } => {
+            let mode = mode(signature)?;
+            let test = LitTest::read(test)?;
+            Built::Lit(Arc::new(LitOracle::record(test, env, mode)?))
+        }
+        Spec::Mr(spec) => {
+            let relation = relation(spec)?;
+            let exec = match spec.exec.as_str() {
+                "lli" => Exec::Lli,
+                "native" => Exec::Native,
+                other => bail!("--mr-exec: '{other}' is neither lli nor native"),
+            };
+            Built::Mr(Arc::new(MrOracle::record(relation, exec, input, env)?))
+        }
+    })
+}
+
+/// The metamorphic relation `--mr NAME` and its options describe.
+fn relation(spec: &MrSpec) -> Result<Box<dyn Relation>> {
+    let program = |flag: &str, given: &Option<String>, default: &str| -> Result<PathBuf> {
+        let name = given.as_deref().unwrap_or(default);
+        command::resolve_program(name).map_err(|e| anyhow!("{flag}: {e:#}"))
+    };
+    let command = |flag: &str, text: &str| -> Result<process::TestCommand> {
+        command::parse(text).map_err(|e| anyhow!("{flag}: {e:#}"))
+    };
+    Ok(match spec.relation.as_str() {
+        "opt-equivalence" => Box::new(OptEquivalence::new(
+            program("--mr-opt", &spec.opt, "opt")?,
+            &spec.pipeline,
+        )),
+        "llc-equivalence" => {
+            let flags: Vec<Vec<String>> = match spec.llc_flags.as_slice() {
+                [] => vec![vec!["-O0".into()], vec!["-O2".into()]],
+                [a, b] => [a, b]
+                    .iter()
+                    .map(|f| f.split_whitespace().map(String::from).collect())
+                    .collect(),
+                _ => {
+                    bail!("--mr-llc-flags: give it twice (the two ways to compile), or not at all")
+                }
+            };
+            Box::new(LlcEquivalence {
+                llc: program("--mr-llc", &spec.llc, "llc")?,
+                first: flags[0].clone(),
+                second: flags[1].clone(),
+            })
+        }
+        "reorder" => {
+            let tool = command("--mr-tool", &spec.tool)?;
+            Box::new(Reorder {
+                tool: tool.program,
+                args: tool.args,
+            })
+        }
+        "user" => {
+            let (Some(followup), Some(run)) = (&spec.followup, &spec.run) else {
+                bail!("--mr user needs --mr-followup 'CMD %s %t' and --mr-run 'CMD %s'");
+            };
+            let compare =
+                Compare::parse(&spec.compare).map_err(|e| anyhow!("--mr-compare: {e}"))?;
+            Box::new(UserDefined {
+                followup: command("--mr-followup", followup)?,
+                run: command("--mr-run", run)?,
+                compare,
+            })
+        }
+        other => bail!(
+            "--mr: unknown relation '{other}' (opt-equivalence, llc-equivalence, reorder, user)"
+        ),
+    })
 }

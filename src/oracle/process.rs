@@ -1,57 +1,31 @@
 //! Running one test process: its own process group (so that everything it
 //! starts can be killed at once), a time limit, cancellation from another
-//! thread, and bounded capture of its output.
+//! thread, and bounded capture of its output. This is the one place that
+//! starts a test's processes; oracles reach it through
+//! [`TestEnv::run`](super::env::TestEnv::run).
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
 use regex::Regex;
-
-use crate::interrupt;
+use whittle_reducer::{interrupt, Cancel, Captured, Outcome, Stopper, Verdict};
 
 /// How much of each of a test's output streams is kept: the first
 /// `HEAD_BYTES` and the last `TAIL_BYTES`.
 pub const HEAD_BYTES: usize = 16 * 1024;
 pub const TAIL_BYTES: usize = 8 * 1024;
 
-/// Lets another thread stop a running test: its whole process group is
-/// killed at once, and a test not started yet never starts.
-#[derive(Debug, Default)]
-pub struct Cancel {
-    cancelled: AtomicBool,
-    /// The process group of the running test, if one is running.
-    group: Mutex<Option<i32>>,
-}
-
-impl Cancel {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    pub fn cancel(&self) {
-        self.cancelled.store(true, Ordering::SeqCst);
-        if let Some(group) = *self.group.lock().unwrap() {
-            kill_group(group);
-        }
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::SeqCst)
-    }
-}
-
+/// Kill a test's whole process group (everything it started).
 fn kill_group(group: i32) {
-    // SAFETY: killpg only sends a signal; a stale group id at worst fails
-    // with ESRCH.
-    unsafe {
-        libc::killpg(group, libc::SIGKILL);
-    }
+    // A stale group id at worst fails with ESRCH.
+    let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
 }
 
 /// A command to run on a candidate.
@@ -68,19 +42,6 @@ pub struct TestCommand {
     pub timeout: Option<Duration>,
     /// Patterns looked for in every line of stdout and stderr.
     pub watch: Vec<Regex>,
-}
-
-impl TestCommand {
-    /// This command run in `scratch`, a candidate's private directory, which
-    /// is also its TMPDIR (so temporary files go with the directory).
-    pub fn in_scratch(&self, scratch: &Path) -> TestCommand {
-        let mut command = self.clone();
-        command.cwd = Some(scratch.to_path_buf());
-        command
-            .env
-            .push(("TMPDIR".to_string(), scratch.display().to_string()));
-        command
-    }
 }
 
 /// How a test process ended.
@@ -130,32 +91,6 @@ fn signal_name(sig: i32) -> Option<&'static str> {
     })
 }
 
-/// The output of one stream of a test: its first and last bytes (bounded),
-/// enough for messages and crash signatures (the message and the top of a
-/// stack dump come early, the end of a log last).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Captured {
-    pub head: String,
-    pub tail: String,
-    /// Whether bytes between head and tail were dropped.
-    pub truncated: bool,
-    /// A hash of the whole stream, kept or not: outputs are compared by it.
-    pub digest: Option<blake3::Hash>,
-    /// The stream's length in bytes.
-    pub len: u64,
-}
-
-impl Captured {
-    /// What was kept, with a marker where bytes were dropped.
-    pub fn text(&self) -> String {
-        if self.truncated {
-            format!("{}\n[...]\n{}", self.head, self.tail)
-        } else {
-            format!("{}{}", self.head, self.tail)
-        }
-    }
-}
-
 /// What a test process did.
 #[derive(Clone, Debug)]
 pub struct ProcessOutcome {
@@ -169,10 +104,36 @@ pub struct ProcessOutcome {
     pub elapsed: Duration,
 }
 
+impl ProcessOutcome {
+    /// The outcome of a finished test process, with the verdict an oracle
+    /// drew from it (a cancelled run is Unresolved, a timeout not
+    /// interesting, whatever `verdict` says).
+    pub fn into_outcome(self, verdict: Verdict) -> Outcome {
+        let verdict = match self.ended {
+            Ended::Cancelled => Verdict::Unresolved,
+            Ended::TimedOut => Verdict::NotInteresting,
+            _ => verdict,
+        };
+        Outcome {
+            verdict,
+            status: self.ended.describe(),
+            timed_out: self.ended == Ended::TimedOut,
+            cancelled: self.ended == Ended::Cancelled,
+            stdout: self.stdout,
+            stderr: self.stderr,
+            elapsed: self.elapsed,
+        }
+    }
+}
+
 /// Run `command` on `candidate`: the candidate replaces `%s` in the
 /// arguments when the command substitutes, else it is appended. Returns an
 /// error only when the process cannot be started.
-pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Result<ProcessOutcome> {
+pub(super) fn run(
+    command: &TestCommand,
+    candidate: &Path,
+    cancel: &Cancel,
+) -> io::Result<ProcessOutcome> {
     let started = Instant::now();
     let mut cmd = Command::new(&command.program);
     if command.substitute {
@@ -200,14 +161,14 @@ pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Resu
         watched: vec![false; command.watch.len()],
         elapsed: started.elapsed(),
     };
-    let mut child = {
-        let mut group = cancel.group.lock().unwrap();
-        if cancel.is_cancelled() || interrupt::requested() {
-            return Ok(nothing(Ended::Cancelled));
-        }
+    let started_child = cancel.start(interrupt::requested, || {
         let child = cmd.spawn()?;
-        *group = Some(child.id() as i32);
-        child
+        let group = child.id() as i32;
+        Ok::<_, io::Error>((child, Box::new(move || kill_group(group)) as Stopper))
+    });
+    let mut child = match started_child {
+        None => return Ok(nothing(Ended::Cancelled)),
+        Some(spawned) => spawned?,
     };
     let group = child.id() as i32;
     drop(child.stdin.take());
@@ -223,7 +184,7 @@ pub fn run(command: &TestCommand, candidate: &Path, cancel: &Cancel) -> io::Resu
     // Whatever the test left running in its group goes too (it would also
     // keep the output pipes open).
     kill_group(group);
-    *cancel.group.lock().unwrap() = None;
+    cancel.finished();
     let (stdout, out_hits) = stdout.join().unwrap_or_default();
     let (stderr, err_hits) = stderr.join().unwrap_or_default();
     let watched = (0..command.watch.len())

@@ -1,22 +1,24 @@
 //! The llvm-reduce style oracle: run `SCRIPT ARG... CANDIDATE`, exit status 0
 //! means interesting.
 //!
-//! The test runs in a scratch directory private to its worker (so parallel
-//! tests cannot clobber each other's files), with `TMPDIR` pointing there
-//! too; the program and any argument naming an existing file relative to
-//! the directory whittle was started in are made absolute first.
+//! The test runs in the test environment ([`TestEnv`]): in a scratch
+//! directory private to its worker, so parallel tests cannot clobber each
+//! other's files. The program and any argument naming an existing file
+//! relative to the directory whittle was started in are made absolute
+//! first.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
+use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 
-use super::process::{self, Cancel, Ended, TestCommand};
-use super::{Oracle, Outcome};
-use crate::dd::Verdict;
+use super::env::TestEnv;
+use super::process::{Ended, TestCommand};
 
 /// Runs the user's interestingness test.
 pub struct ScriptOracle {
+    env: Arc<TestEnv>,
     command: TestCommand,
     shown_program: String,
     /// mlir-reduce's convention: a non-zero exit status is interesting.
@@ -25,10 +27,10 @@ pub struct ScriptOracle {
 
 impl ScriptOracle {
     /// `program` is looked up on PATH when it has no `/`.
-    pub fn new(program: impl Into<PathBuf>, args: Vec<String>) -> Self {
+    pub fn new(program: impl Into<PathBuf>, args: Vec<String>, env: Arc<TestEnv>) -> Self {
         let program = program.into();
         let shown_program = program.display().to_string();
-        let cwd = std::env::current_dir().unwrap_or_default();
+        let cwd = env.launch_dir().to_path_buf();
         let program = if program.components().count() > 1 && program.is_relative() {
             cwd.join(&program)
         } else {
@@ -45,17 +47,11 @@ impl ScriptOracle {
                 }
             })
             .collect();
-        // Crashing LLVM tools would otherwise write crash reports and
-        // symbolize stacks on every test: slow, and noise on disk.
-        let env = vec![
-            ("LLVM_DISABLE_CRASH_REPORT".to_string(), "1".to_string()),
-            ("LLVM_DISABLE_SYMBOLIZATION".to_string(), "1".to_string()),
-        ];
         ScriptOracle {
+            env,
             command: TestCommand {
                 program,
                 args,
-                env,
                 ..Default::default()
             },
             shown_program,
@@ -70,49 +66,43 @@ impl ScriptOracle {
         self.nonzero_interesting = yes;
         self
     }
-
-    /// Keep the debugging environment (crash reports, symbolization).
-    pub fn preserve_debug_environment(mut self, yes: bool) -> Self {
-        if yes {
-            self.command
-                .env
-                .retain(|(k, _)| !k.starts_with("LLVM_DISABLE_"));
-        }
-        self
-    }
-
-    /// Kill a test (and everything it started) after `timeout`; it then
-    /// counts as not interesting.
-    pub fn timeout(mut self, timeout: Option<Duration>) -> Self {
-        self.command.timeout = timeout;
-        self
-    }
 }
 
 impl Oracle for ScriptOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
-        let command = self.command.in_scratch(scratch);
-        let out = process::run(&command, candidate, cancel).map_err(|e| {
-            anyhow!(
-                "cannot run interestingness test '{}': {e}",
-                self.shown_program
-            )
-        })?;
+        let out = self
+            .env
+            .run(&self.command, candidate, scratch, cancel)
+            .map_err(|e| {
+                anyhow!(
+                    "cannot run interestingness test '{}': {e}",
+                    self.shown_program
+                )
+            })?;
         let interesting = match out.ended {
             Ended::Exited(0) => !self.nonzero_interesting,
             Ended::Exited(_) => self.nonzero_interesting,
             _ => false,
         };
-        Ok(Outcome::from_process(
-            out,
-            Verdict::from_interesting(interesting),
-        ))
+        Ok(out.into_outcome(Verdict::from_interesting(interesting)))
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
+    use crate::oracle::env::EnvSpec;
+
+    fn env(spec: EnvSpec) -> Arc<TestEnv> {
+        Arc::new(TestEnv::new(spec).unwrap())
+    }
+
+    fn script(program: &str, args: &[&str]) -> ScriptOracle {
+        let args = args.iter().map(|a| a.to_string()).collect();
+        ScriptOracle::new(program, args, env(EnvSpec::default()))
+    }
 
     fn judge(o: &ScriptOracle) -> Outcome {
         let dir = tempfile::tempdir().unwrap();
@@ -122,69 +112,32 @@ mod tests {
 
     #[test]
     fn exit_zero_is_interesting() {
-        assert_eq!(
-            judge(&ScriptOracle::new("true", vec![])).verdict,
-            Verdict::Interesting
-        );
-        let out = judge(&ScriptOracle::new("false", vec![]));
+        assert_eq!(judge(&script("true", &[])).verdict, Verdict::Interesting);
+        let out = judge(&script("false", &[]));
         assert_eq!(out.verdict, Verdict::NotInteresting);
         assert_eq!(out.status, "exit status 1");
     }
 
     #[test]
     fn mlir_reduce_convention_inverts_the_exit_status() {
-        let o = ScriptOracle::new("false", vec![]).nonzero_interesting(true);
+        let o = script("false", &[]).nonzero_interesting(true);
         assert_eq!(judge(&o).verdict, Verdict::Interesting);
-        let o = ScriptOracle::new("true", vec![]).nonzero_interesting(true);
+        let o = script("true", &[]).nonzero_interesting(true);
         assert_eq!(judge(&o).verdict, Verdict::NotInteresting);
-        let o = ScriptOracle::new("sh", vec!["-c".into(), "kill -9 $$".into()])
-            .nonzero_interesting(true);
+        let o = script("sh", &["-c", "kill -9 $$"]).nonzero_interesting(true);
         assert_eq!(judge(&o).verdict, Verdict::NotInteresting);
     }
 
     #[test]
     fn the_candidate_is_the_last_argument_and_stderr_is_kept() {
-        let o = ScriptOracle::new(
-            "sh",
-            vec!["-c".into(), "echo \"got $0\" >&2; exit 3".into()],
-        );
-        let out = judge(&o);
+        let out = judge(&script("sh", &["-c", "echo \"got $0\" >&2; exit 3"]));
         assert_eq!(out.status, "exit status 3");
         assert_eq!(out.stderr.text().trim(), "got cand.ll");
     }
 
     #[test]
-    fn the_test_runs_in_its_scratch_directory_with_llvm_debugging_off() {
-        let o = ScriptOracle::new(
-            "sh",
-            vec![
-                "-c".into(),
-                "pwd >&2; echo $TMPDIR $LLVM_DISABLE_CRASH_REPORT >&2".into(),
-            ],
-        );
-        let dir = tempfile::tempdir().unwrap();
-        let out = o
-            .judge(Path::new("c.ll"), dir.path(), &Cancel::new())
-            .unwrap();
-        let canonical = dir.path().canonicalize().unwrap();
-        let text = out.stderr.text();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(Path::new(lines[0]).canonicalize().unwrap(), canonical);
-        assert_eq!(lines[1], format!("{} 1", dir.path().display()));
-        let o = ScriptOracle::new(
-            "sh",
-            vec![
-                "-c".into(),
-                "echo ${LLVM_DISABLE_CRASH_REPORT:-unset} >&2".into(),
-            ],
-        )
-        .preserve_debug_environment(true);
-        assert_eq!(judge(&o).stderr.text().trim(), "unset");
-    }
-
-    #[test]
     fn a_missing_program_is_an_error() {
-        let o = ScriptOracle::new("/nonexistent/test.sh", vec![]);
+        let o = script("/nonexistent/test.sh", &[]);
         let dir = tempfile::tempdir().unwrap();
         let err = o
             .judge(Path::new("x.ll"), dir.path(), &Cancel::new())
@@ -198,8 +151,11 @@ mod tests {
 
     #[test]
     fn a_timeout_is_not_interesting() {
-        let o = ScriptOracle::new("sh", vec!["-c".into(), "sleep 30".into()])
-            .timeout(Some(Duration::from_millis(100)));
+        let spec = EnvSpec {
+            timeout: Some(Duration::from_millis(100)),
+            ..Default::default()
+        };
+        let o = ScriptOracle::new("sh", vec!["-c".into(), "sleep 30".into()], env(spec));
         let out = judge(&o);
         assert!(out.timed_out);
         assert_eq!(out.verdict, Verdict::NotInteresting);

@@ -19,9 +19,12 @@ mod user;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
+use whittle_llvm_ir::{self as llvm, ir, Format};
+use whittle_reducer::{Cancel, Captured, Oracle, Outcome, Verdict};
 
 pub use llc_equivalence::LlcEquivalence;
 pub use opt_equivalence::OptEquivalence;
@@ -29,10 +32,8 @@ pub use reorder::Reorder;
 pub use user::{Compare, UserDefined};
 
 use super::command::{llvm_bin_dir, resolve_program};
-use super::process::{self, Cancel, Captured, Ended, ProcessOutcome, TestCommand};
-use super::{Oracle, Outcome};
-use crate::dd::Verdict;
-use crate::llvm::{self, ir, Format};
+use super::env::TestEnv;
+use super::process::{Ended, ProcessOutcome, TestCommand};
 
 /// What a relation found for one candidate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +67,7 @@ pub enum Exec {
 
 /// What relations need around them: where to work, the limits, the tools.
 pub struct Env<'a> {
+    pub test_env: &'a TestEnv,
     pub scratch: &'a Path,
     pub cancel: &'a Cancel,
     pub timeout: Option<Duration>,
@@ -93,16 +95,12 @@ impl Env<'_> {
             program: program.to_path_buf(),
             args: args.to_vec(),
             substitute: true,
-            env: vec![
-                ("LLVM_DISABLE_CRASH_REPORT".into(), "1".into()),
-                ("LLVM_DISABLE_SYMBOLIZATION".into(), "1".into()),
-                ("TMPDIR".into(), self.scratch.display().to_string()),
-            ],
-            cwd: Some(self.scratch.to_path_buf()),
             timeout: self.timeout,
-            watch: vec![],
+            ..Default::default()
         };
-        Ok(process::run(&command, Path::new(""), self.cancel)?)
+        Ok(self
+            .test_env
+            .run(&command, Path::new(""), self.scratch, self.cancel)?)
     }
 
     /// Run a tool that must succeed (opt, llc, the linker); Err(Failed) says
@@ -284,6 +282,7 @@ pub fn tool(name: &str) -> Result<PathBuf> {
 
 /// The metamorphic oracle: a relation, and how programs run.
 pub struct MrOracle {
+    test_env: Arc<TestEnv>,
     relation: Box<dyn Relation>,
     exec: Exec,
     timeout: Option<Duration>,
@@ -295,18 +294,21 @@ impl MrOracle {
     /// it (else there is nothing to reduce); whether lli's interpreter can
     /// run the program is decided here too.
     ///
-    /// Without `timeout`, programs get ten times as long as checking the
-    /// relation on the input took (at least 2 seconds): a reduction easily
-    /// turns a loop into one that never ends.
+    /// Without `--timeout`, programs get ten times as long as checking the
+    /// relation on the input took (at least 2 seconds; 60 seconds while
+    /// checking the input): a reduction easily turns a loop into one that
+    /// never ends.
     pub fn record(
         relation: Box<dyn Relation>,
         exec: Exec,
-        timeout: Option<Duration>,
         input: &Path,
-        scratch: &Path,
+        test_env: Arc<TestEnv>,
     ) -> Result<MrOracle> {
         let input = std::path::absolute(input)?;
+        let timeout = test_env.timeout();
+        let scratch = &test_env.private_dir("record")?;
         let mut oracle = MrOracle {
+            test_env: test_env.clone(),
             relation,
             exec,
             timeout: timeout.or(Some(Duration::from_secs(60))),
@@ -346,8 +348,9 @@ impl MrOracle {
         }
     }
 
-    fn env<'a>(&self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
+    fn env<'a>(&'a self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
         Env {
+            test_env: &self.test_env,
             scratch,
             cancel,
             timeout: self.timeout,

@@ -12,7 +12,7 @@ use anyhow::Result;
 use regex::Regex;
 
 use super::{succeed, Check, Env, Relation};
-use crate::llvm::{self, ir, Format};
+use whittle_llvm_ir::{self as llvm, ir, Format};
 
 pub struct Reorder {
     pub tool: PathBuf,

@@ -1,0 +1,27 @@
+// Helpers shared by the shim's areas (shim/*.cpp). Each .cpp file
+// holds the C entry points of one area of passes; the Rust side of each is
+// the file of the same name in src/ir/.
+#pragma once
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Type.h"
+#include "llvm/IR/User.h"
+#include "llvm/IR/Value.h"
+
+namespace whittle {
+
+// The constant that stands in for a removed value of type T: zero or null
+// where the type has one (defined, so a reduction does not drift into
+// undefined behaviour), `none` for tokens, poison otherwise. Null when no
+// constant of the type can exist (void, label, metadata, function).
+llvm::Constant *defaultValue(llvm::Type *T);
+
+// Whether U is a call of llvm.lifetime.start/end (whose pointer must be an
+// alloca or poison).
+bool isLifetimeMarker(llvm::User *U);
+
+// Replace every use of V with defaultValue(V's type) (poison for lifetime
+// markers, or when the type has no default).
+void replaceUsesWithDefault(llvm::Value *V);
+
+} // namespace whittle

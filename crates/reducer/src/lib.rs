@@ -1,0 +1,100 @@
+//! whittle's reducer: one reduction of a module, for any front end.
+//!
+//! The front end's passes are the levels of an HDD hierarchy ([`run`]);
+//! candidates go through one pipeline ([`pipeline`]: build from a snapshot,
+//! verify, hash, cache, judge, accept) on worker threads ([`pool`]), ahead
+//! of time through the speculative ordered window ([`window`]), and the best
+//! module so far is always on disk ([`state`]). This crate defines what the
+//! layers above implement: [`FrontEnd`] (LLVM IR, MLIR), [`Oracle`] (the
+//! tests), [`Targets`] and [`PassInfo`] (the passes' side of the contract);
+//! below it is only the engine, [`whittle_dd`].
+//!
+//! With `-j N`, the next N proposals are evaluated at once and the first
+//! interesting one *in proposal order* wins, exactly as testing them one by
+//! one would choose; tests that lose are killed. So the result does not
+//! depend on N.
+#![forbid(unsafe_code)]
+
+mod frontend;
+pub mod interrupt;
+mod oracle;
+mod output;
+mod pass;
+pub mod pipeline;
+pub mod pool;
+mod progress;
+mod run;
+pub mod state;
+mod stats;
+pub mod window;
+
+use std::path::PathBuf;
+
+pub use whittle_dd as dd;
+pub use whittle_dd::{PolicyKind, Verdict};
+
+pub use frontend::{FrontEnd, Kept, Snapshot};
+pub use oracle::{Cancel, Captured, Oracle, Outcome, Stopper};
+pub use output::{directory_of, write_atomically};
+pub use pass::{select, PassInfo, RegisteredPass, Targets};
+pub use run::run;
+pub use stats::{PassStats, Stats};
+
+/// How the progress of a run is shown on stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Display {
+    /// Nothing but errors and warnings.
+    Quiet,
+    /// A live status line on a terminal, periodic log lines otherwise.
+    Normal,
+    /// As Normal, plus a line per pass that changed the module and the
+    /// output of tests that ended unexpectedly.
+    Verbose,
+}
+
+/// How a reduction runs.
+#[derive(Clone)]
+pub struct Settings {
+    pub policy: PolicyKind,
+    /// Sweeps over all passes at most.
+    pub max_pass_iterations: usize,
+    /// The granularity each level's search starts at (2: halves).
+    pub starting_granularity: usize,
+    /// Treat a candidate that fails the verifier as a hard error.
+    pub abort_on_invalid: bool,
+    pub output: PathBuf,
+    /// Where the workers' private scratch directories go (the test
+    /// environment's; kept or removed by its owner).
+    pub scratch: PathBuf,
+    /// Candidates tested at once.
+    pub jobs: usize,
+    pub display: Display,
+    /// Text written before the module in the output (the RUN and CHECK
+    /// lines of a reduced lit test).
+    pub output_header: Option<Vec<u8>>,
+}
+
+/// How a run ended when it did not finish.
+#[derive(Debug)]
+pub enum Stopped {
+    /// Ctrl-C or SIGTERM; the best module so far is at the output path.
+    Interrupted(Box<Stats>),
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Interrupted(_) => write!(f, "interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// The module to reduce: its snapshot, its size (in the front end's unit)
+/// and the size of its output file.
+pub struct Input {
+    pub snapshot: Snapshot,
+    pub size: u64,
+    pub bytes: u64,
+}

@@ -1,0 +1,266 @@
+//! The candidate pipeline, the same for every front end: build a candidate
+//! from a snapshot (read it, apply the level's pass to the targets not
+//! kept), verify it, serialize and hash it, then judge it: identical to the
+//! current module (accepted without a test), tested before (the cache), or
+//! run through the oracle. A kept candidate's state is serialized only when
+//! the judge asks for it.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use crate::frontend::{FrontEnd, Kept, Snapshot};
+use crate::oracle::{Cancel, Oracle, Outcome};
+use crate::pass::Targets;
+use crate::Verdict;
+
+/// One candidate to evaluate: `base` with `level`'s pass applied to the
+/// targets `keep` says to keep (no level: `base` as it is).
+pub struct Job {
+    pub id: u64,
+    pub base: Snapshot,
+    pub level: Option<usize>,
+    pub keep: Arc<Vec<bool>>,
+    /// Hash of the current module's test bytes: a candidate identical to it
+    /// is accepted without a test.
+    pub current_hash: Option<blake3::Hash>,
+    /// The current module's size: a candidate larger than it is no
+    /// progress for a pass that must not grow the module, and is not tested.
+    pub current_size: u64,
+    /// Test even if the content was tested before (the input and final
+    /// checks).
+    pub force_test: bool,
+    pub cancel: Arc<Cancel>,
+}
+
+/// What happened to a candidate.
+pub enum Evaluation {
+    /// The verifier rejected it; the message is its complaint.
+    Invalid(String),
+    /// Identical to the current module.
+    Unchanged,
+    /// Larger than the current module, from a pass that must not grow it:
+    /// no progress, so not tested.
+    Grew,
+    /// Tested before; the verdict is reused.
+    Cached(Verdict),
+    Tested(Box<Outcome>),
+    /// Stopped before a test ran.
+    Cancelled,
+    /// The test could not be run, the snapshot could not be read back, or
+    /// scratch files could not be written.
+    Failed(String),
+}
+
+impl Evaluation {
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Evaluation::Unchanged => Verdict::Interesting,
+            Evaluation::Cached(v) => *v,
+            Evaluation::Tested(o) => o.verdict,
+            _ => Verdict::Unresolved,
+        }
+    }
+}
+
+/// The module a candidate became, when it is kept.
+pub struct State {
+    pub kept: Kept,
+    /// Targets the level's pass counts on the candidate (for rebasing).
+    pub targets: usize,
+    /// Its size in the front end's unit.
+    pub size: u64,
+}
+
+/// Where whittle's own time went for one candidate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timings {
+    pub parse: Duration,
+    pub build: Duration,
+    pub verify: Duration,
+    pub serialize: Duration,
+    pub write: Duration,
+}
+
+pub struct JobResult {
+    pub id: u64,
+    pub evaluation: Evaluation,
+    /// Hash of the candidate's bytes as handed to the test (once serialized).
+    pub hash: Option<blake3::Hash>,
+    pub state: Option<State>,
+    pub timings: Timings,
+    /// Whether a candidate was built (read and mutated).
+    pub built: bool,
+}
+
+/// What every worker shares.
+pub struct Shared<F> {
+    pub oracle: Arc<dyn Oracle>,
+    pub front_end: Arc<F>,
+    /// Verdicts by content hash of tested candidates.
+    pub cache: Mutex<HashMap<blake3::Hash, Verdict>>,
+}
+
+/// The weights of `level`'s targets in `snapshot`.
+pub fn count<F: FrontEnd>(
+    front_end: &F,
+    snapshot: &Snapshot,
+    level: usize,
+) -> Result<Vec<u64>, String> {
+    if front_end.skip_level(level, snapshot) {
+        return Ok(Vec::new());
+    }
+    let context = front_end.context();
+    let module = front_end.read(&context, snapshot)?;
+    targets(front_end, &module, level)
+}
+
+fn targets<F: FrontEnd>(
+    front_end: &F,
+    module: &F::Module<'_>,
+    level: usize,
+) -> Result<Vec<u64>, String> {
+    let mut counting = Targets::counting();
+    front_end.apply(module, level, &mut counting).map_err(|e| {
+        format!(
+            "{}: {e} while counting targets",
+            front_end.level(level).name
+        )
+    })?;
+    Ok(counting.into_weights())
+}
+
+/// Build, verify and judge `job`'s candidate in `scratch`, the calling
+/// worker's private directory.
+pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> JobResult {
+    let mut result = JobResult {
+        id: job.id,
+        evaluation: Evaluation::Cancelled,
+        hash: None,
+        state: None,
+        timings: Timings::default(),
+        built: false,
+    };
+    if job.cancel.is_cancelled() {
+        return result;
+    }
+    let front_end = &*shared.front_end;
+    let timings = &mut result.timings;
+
+    let t = Instant::now();
+    let context = front_end.context();
+    let candidate = match front_end.read(&context, &job.base) {
+        Ok(m) => m,
+        Err(e) => {
+            result.evaluation = Evaluation::Failed(format!("cannot re-read the module: {e}"));
+            return result;
+        }
+    };
+    timings.parse += t.elapsed();
+    result.built = true;
+
+    let t = Instant::now();
+    let pass = job.level.map(|l| (l, front_end.level(l)));
+    if let Some((level, info)) = pass {
+        let keep = |i: usize| job.keep.get(i).copied().unwrap_or(true);
+        if let Err(e) = front_end.apply(&candidate, level, &mut Targets::selecting(&keep)) {
+            timings.build += t.elapsed();
+            result.evaluation = Evaluation::Invalid(format!("{e} while applying {}", info.name));
+            return result;
+        }
+    }
+    timings.build += t.elapsed();
+    if pass.is_some_and(|(_, p)| p.must_not_grow) && front_end.size(&candidate) > job.current_size {
+        result.evaluation = Evaluation::Grew;
+        return result;
+    }
+
+    let t = Instant::now();
+    let verified = front_end.verify(&candidate);
+    timings.verify += t.elapsed();
+    if let Err(message) = verified {
+        result.evaluation = Evaluation::Invalid(message);
+        return result;
+    }
+
+    let t = Instant::now();
+    let bytes = match front_end.test_bytes(&candidate) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            result.evaluation = Evaluation::Invalid(format!("{e} while printing"));
+            return result;
+        }
+    };
+    let hash = blake3::hash(&bytes);
+    timings.serialize += t.elapsed();
+    result.hash = Some(hash);
+    result.evaluation = judge(job, shared, scratch, &bytes, hash, timings);
+    let wants_state = result.evaluation.verdict() == Verdict::Interesting
+        && !matches!(result.evaluation, Evaluation::Unchanged);
+    if !wants_state {
+        return result;
+    }
+
+    let t = Instant::now();
+    let kept = front_end.keep(&candidate, &job.base, bytes);
+    timings.serialize += t.elapsed();
+    let counted = job.level.map(|l| targets(front_end, &candidate, l));
+    let (kept, targets) = match (kept, counted) {
+        (Ok(kept), None) => (kept, 0),
+        (Ok(kept), Some(Ok(weights))) => (kept, weights.len()),
+        (Err(e), _) | (_, Some(Err(e))) => {
+            // Judged, but it cannot be kept: as if the verifier had said no.
+            result.evaluation = Evaluation::Invalid(e);
+            result.hash = None;
+            return result;
+        }
+    };
+    result.state = Some(State {
+        kept,
+        targets,
+        size: front_end.size(&candidate),
+    });
+    result
+}
+
+/// Judge a verified candidate's test bytes.
+fn judge<F: FrontEnd>(
+    job: &Job,
+    shared: &Shared<F>,
+    scratch: &Path,
+    bytes: &[u8],
+    hash: blake3::Hash,
+    timings: &mut Timings,
+) -> Evaluation {
+    if !job.force_test && job.current_hash == Some(hash) {
+        return Evaluation::Unchanged;
+    }
+    if !job.force_test {
+        if let Some(verdict) = shared.cache.lock().unwrap().get(&hash).copied() {
+            return Evaluation::Cached(verdict);
+        }
+    }
+    if job.cancel.is_cancelled() {
+        return Evaluation::Cancelled;
+    }
+    let t = Instant::now();
+    let path = scratch.join(format!(
+        "candidate.{}",
+        shared.front_end.candidate_extension()
+    ));
+    let written = fs::write(&path, bytes);
+    timings.write += t.elapsed();
+    if let Err(e) = written {
+        return Evaluation::Failed(format!("cannot write '{}': {e}", path.display()));
+    }
+    match shared.oracle.judge(&path, scratch, &job.cancel) {
+        Err(e) => Evaluation::Failed(format!("{e:#}")),
+        Ok(outcome) if outcome.cancelled => Evaluation::Cancelled,
+        Ok(outcome) => {
+            shared.cache.lock().unwrap().insert(hash, outcome.verdict);
+            Evaluation::Tested(Box::new(outcome))
+        }
+    }
+}

@@ -1,0 +1,484 @@
+//! One reduction: the front end's passes are the levels of an HDD
+//! hierarchy, the engine proposes which targets to keep, the pool builds and
+//! tests candidates through the speculative window, and every accepted
+//! candidate becomes the current module (saved at once).
+//!
+//! Candidates of a level are built from a *base* snapshot of the module, so
+//! that a target index means the same thing for every candidate. When an
+//! accepted candidate still has exactly the targets it kept, it becomes the
+//! new base (the targets renumbered), so later candidates are built from
+//! the smaller module; otherwise the base stays.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, bail, Context as _, Result};
+use whittle_dd::{hdd, minimizer, Config, HddOptions, Hierarchy, Judge, LevelHints, Verdict};
+
+use crate::frontend::{FrontEnd, Snapshot};
+use crate::interrupt;
+use crate::oracle::{Cancel, Oracle};
+use crate::pipeline::{self, Evaluation, Job, JobResult, Shared};
+use crate::pool::Pool;
+use crate::progress::Progress;
+use crate::state::Current;
+use crate::stats::Stats;
+use crate::window::{first_accepted, Speculation};
+use crate::{Display, Input, Settings, Stopped};
+
+/// Reduce `input` with `oracle`, writing the best module so far to
+/// `settings.output` after every improvement and at the end. An interrupt
+/// ends the run early with a [`Stopped`] error, the best module so far
+/// written.
+pub fn run<F: FrontEnd>(
+    front_end: Arc<F>,
+    input: Input,
+    oracle: Arc<dyn Oracle>,
+    settings: &Settings,
+) -> Result<Stats> {
+    let started = Instant::now();
+    let stats = Stats {
+        unit: front_end.size_unit(),
+        instructions_before: input.size,
+        bytes_before: input.bytes,
+        jobs: settings.jobs.max(1),
+        ..Stats::default()
+    };
+    let shared = Arc::new(Shared {
+        oracle,
+        front_end: front_end.clone(),
+        cache: Mutex::new(Default::default()),
+    });
+    let pool = Pool::new(settings.jobs, shared, &settings.scratch)
+        .context("cannot start worker threads")?;
+    let mut reduction = Reduction {
+        settings,
+        pool,
+        progress: Progress::new(settings.display, stats.instructions_before),
+        current: Current::new(
+            input.snapshot,
+            input.size,
+            settings.output.clone(),
+            settings.output_header.clone(),
+        ),
+        front_end,
+        next_job: 0,
+        level: None,
+        stats,
+        fatal: None,
+        started,
+    };
+
+    reduction.check_input()?;
+    let hints: Vec<LevelHints> = (0..reduction.front_end.level_count())
+        .map(|l| {
+            let info = reduction.front_end.level(l);
+            LevelHints {
+                all_first: info.all_first,
+                bisect_first: info.bisect_first,
+            }
+        })
+        .collect();
+    let new_minimizer = |level: usize, weights: &[u64]| {
+        minimizer(
+            settings.policy,
+            settings.starting_granularity,
+            hints[level],
+            weights,
+        )
+    };
+    let report = hdd(
+        &mut reduction,
+        &new_minimizer,
+        HddOptions {
+            max_sweeps: settings.max_pass_iterations.max(1),
+        },
+    );
+    reduction.stats.sweeps = report.sweeps;
+    reduction.progress.finish();
+
+    if let Some(err) = reduction.fatal.take() {
+        return Err(err);
+    }
+    let interrupted = interrupt::requested();
+    // The output always ends up holding the best module so far.
+    reduction.current.save()?;
+    if !interrupted {
+        reduction.final_check();
+    }
+    let mut stats = std::mem::take(&mut reduction.stats);
+    stats.instructions_after = reduction.current.size;
+    stats.bytes_after = reduction.current.output_bytes().len() as u64;
+    stats.wall_time_s = started.elapsed().as_secs_f64();
+    stats.interrupted = interrupted;
+    drop(reduction);
+    if interrupted {
+        return Err(Stopped::Interrupted(Box::new(stats)).into());
+    }
+    Ok(stats)
+}
+
+/// The current level: its pass, the base snapshot candidates are built from,
+/// and which of the level's targets (engine indices) the base still has.
+struct Level {
+    index: usize,
+    name: &'static str,
+    base: Snapshot,
+    /// Engine index of each target of `base`, ascending.
+    base_targets: Vec<usize>,
+    /// Configurations of this level judged not interesting.
+    rejected: HashSet<Config<usize>>,
+    start_hash: Option<blake3::Hash>,
+}
+
+/// The module seen as an HDD hierarchy whose levels are the front end's
+/// passes; also the engine's judge.
+struct Reduction<'s, F> {
+    settings: &'s Settings,
+    front_end: Arc<F>,
+    pool: Pool,
+    progress: Progress,
+    current: Current,
+    next_job: u64,
+    level: Option<Level>,
+    stats: Stats,
+    /// An error that must end the run (the test cannot run, an invalid
+    /// candidate under --abort-on-invalid-reduction, the output cannot be
+    /// written).
+    fatal: Option<anyhow::Error>,
+    started: Instant,
+}
+
+impl<F: FrontEnd> Reduction<'_, F> {
+    fn job(
+        &mut self,
+        base: Snapshot,
+        level: Option<usize>,
+        keep: Vec<bool>,
+        force_test: bool,
+    ) -> Job {
+        self.next_job += 1;
+        Job {
+            id: self.next_job,
+            base,
+            level,
+            keep: Arc::new(keep),
+            current_hash: self.current.hash,
+            current_size: self.current.size,
+            force_test,
+            cancel: Arc::new(Cancel::new()),
+        }
+    }
+
+    /// Test the current module as it is (the input and final checks).
+    fn test_current(&mut self) -> Option<JobResult> {
+        let job = self.job(self.current.snapshot.clone(), None, Vec::new(), true);
+        let id = job.id;
+        self.pool.submit(job);
+        loop {
+            if let Some(r) = self.pool.next_result(Duration::from_millis(100)) {
+                if r.id == id {
+                    return Some(r);
+                }
+            } else if interrupt::requested() {
+                return None;
+            }
+        }
+    }
+
+    /// The input must be interesting to begin with.
+    fn check_input(&mut self) -> Result<()> {
+        let Some(result) = self.test_current() else {
+            bail!("interrupted before the input was tested");
+        };
+        self.account_overhead(&result);
+        match result.evaluation {
+            Evaluation::Tested(outcome) => {
+                self.stats.tests += 1;
+                self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                if outcome.verdict != Verdict::Interesting {
+                    self.stats.not_interesting += 1;
+                    let stderr = outcome.stderr.text();
+                    let tail: Vec<&str> = stderr.trim().lines().rev().take(3).collect();
+                    let tail: Vec<&str> = tail.into_iter().rev().collect();
+                    bail!(
+                        "Input isn't interesting! Verify interesting-ness test: it ended with {}{}",
+                        outcome.status,
+                        if tail.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; its stderr ends: {}", tail.join(" | "))
+                        }
+                    );
+                }
+                self.stats.interesting += 1;
+            }
+            Evaluation::Failed(message) => bail!("{message}"),
+            Evaluation::Invalid(message) => {
+                bail!("the input does not verify after a round trip: {message}")
+            }
+            _ => bail!("the input could not be tested"),
+        }
+        let state = result
+            .state
+            .expect("an interesting result carries its state");
+        self.current.output = state.kept.output;
+        self.current.hash = result.hash;
+        Ok(())
+    }
+
+    /// Re-test the final module once; a flaky test is reported, and the
+    /// output (which did test interesting when it was accepted) is kept.
+    fn final_check(&mut self) {
+        if !self.current.reduced() {
+            // Nothing was accepted: the input itself was tested at the start.
+            return;
+        }
+        let Some(result) = self.test_current() else {
+            return;
+        };
+        if let Evaluation::Tested(outcome) = &result.evaluation {
+            let ok = outcome.verdict == Verdict::Interesting;
+            self.stats.final_check_interesting = Some(ok);
+            if !ok {
+                eprintln!(
+                    "whittle: warning: the test is flaky: re-run on the final result it ended with {}, although that result tested interesting when it was kept; '{}' holds it",
+                    outcome.status,
+                    self.settings.output.display()
+                );
+            }
+        }
+    }
+
+    fn account_overhead(&mut self, r: &JobResult) {
+        let o = &mut self.stats.overhead;
+        if r.built {
+            o.candidates += 1;
+        }
+        o.parse_s += r.timings.parse.as_secs_f64();
+        o.build_s += r.timings.build.as_secs_f64();
+        o.verify_s += r.timings.verify.as_secs_f64();
+        o.serialize_s += r.timings.serialize.as_secs_f64();
+        o.write_s += r.timings.write.as_secs_f64();
+    }
+
+    /// Count a finished candidate of the current level; returns its verdict.
+    fn record(&mut self, result: &JobResult) -> Verdict {
+        self.account_overhead(result);
+        let pass = self.level.as_ref().map(|l| l.name).unwrap_or("input");
+        match &result.evaluation {
+            Evaluation::Invalid(message) => {
+                self.stats.invalid += 1;
+                self.stats.pass(pass).invalid += 1;
+                if self.settings.abort_on_invalid && self.fatal.is_none() {
+                    let first = message.lines().next().unwrap_or("").trim();
+                    self.fatal = Some(anyhow!("pass '{pass}' produced invalid IR: {first}"));
+                }
+            }
+            Evaluation::Unchanged => {
+                self.stats.unchanged += 1;
+                self.stats.pass(pass).unchanged += 1;
+            }
+            Evaluation::Grew => {
+                self.stats.grew += 1;
+            }
+            Evaluation::Cached(_) => {
+                self.stats.cache_hits += 1;
+                self.stats.pass(pass).cache_hits += 1;
+            }
+            Evaluation::Tested(outcome) => {
+                self.stats.tests += 1;
+                self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                let p = self.stats.pass(pass);
+                p.tests += 1;
+                p.time_s += outcome.elapsed.as_secs_f64();
+                if outcome.verdict == Verdict::Interesting {
+                    p.interesting += 1;
+                    self.stats.interesting += 1;
+                } else {
+                    self.stats.not_interesting += 1;
+                    if outcome.timed_out {
+                        self.stats.timeouts += 1;
+                    }
+                    if self.settings.display == Display::Verbose && !outcome.timed_out {
+                        let stderr = outcome.stderr.text();
+                        let last = stderr.trim().lines().last().unwrap_or("");
+                        self.progress.println(&format!(
+                            "whittle: {pass}: test ended with {}: {last}",
+                            outcome.status
+                        ));
+                    }
+                }
+            }
+            Evaluation::Failed(message) => {
+                if self.fatal.is_none() {
+                    self.fatal = Some(anyhow!("{message}"));
+                }
+            }
+            Evaluation::Cancelled => {}
+        }
+        result.evaluation.verdict()
+    }
+
+    /// Make an accepted candidate the current module and save it; it becomes
+    /// the level's base when it still has exactly the targets it kept.
+    fn accept(&mut self, kept: &Config<usize>, result: JobResult) {
+        let Some(state) = result.state else {
+            // Identical to the current module: nothing changes but the
+            // engine's configuration.
+            return;
+        };
+        let snapshot = self.current.replace(state.kept, state.size, result.hash);
+        if let Err(e) = self.current.save() {
+            self.fatal = Some(e);
+        }
+        if let Some(level) = self.level.as_mut() {
+            if state.targets == kept.len() {
+                level.base = snapshot;
+                level.base_targets = kept.iter().copied().collect();
+            }
+        }
+        self.update_progress();
+    }
+
+    fn update_progress(&mut self) {
+        self.progress
+            .update(&self.stats, self.current.size, self.started);
+    }
+
+    fn stopped(&self) -> bool {
+        self.fatal.is_some() || interrupt::requested()
+    }
+}
+
+impl<F: FrontEnd> Speculation for Reduction<'_, F> {
+    type Item = Config<usize>;
+    type Result = JobResult;
+
+    fn known(&mut self, kept: &Config<usize>) -> bool {
+        let level = self.level.as_ref().expect("a level is entered");
+        level.rejected.contains(kept)
+    }
+
+    fn start(&mut self, kept: &Config<usize>) -> (u64, Arc<Cancel>) {
+        let level = self.level.as_ref().expect("a level is entered");
+        let base = level.base.clone();
+        let mask = level
+            .base_targets
+            .iter()
+            .map(|t| kept.contains(t))
+            .collect();
+        let index = level.index;
+        let job = self.job(base, Some(index), mask, false);
+        let ticket = (job.id, job.cancel.clone());
+        self.pool.submit(job);
+        ticket
+    }
+
+    fn next_finished(&mut self) -> Option<(u64, JobResult)> {
+        match self.pool.next_result(Duration::from_millis(100)) {
+            Some(r) => Some((r.id, r)),
+            None => {
+                if !interrupt::requested() {
+                    self.update_progress();
+                }
+                None
+            }
+        }
+    }
+
+    fn settle(&mut self, kept: &Config<usize>, result: JobResult) -> bool {
+        let accepted = self.record(&result) == Verdict::Interesting;
+        if accepted {
+            self.accept(kept, result);
+        } else if let Some(level) = self.level.as_mut() {
+            level.rejected.insert(kept.clone());
+        }
+        self.update_progress();
+        accepted
+    }
+
+    fn discard(&mut self, result: Option<JobResult>) {
+        if matches!(
+            result,
+            Some(JobResult {
+                evaluation: Evaluation::Tested(_),
+                ..
+            })
+        ) {
+            self.stats.speculative_discarded += 1;
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        Reduction::stopped(self)
+    }
+}
+
+impl<F: FrontEnd> Judge<usize> for Reduction<'_, F> {
+    fn first_interesting(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Config<usize>>,
+    ) -> Option<(usize, Config<usize>)> {
+        let size = self.settings.jobs;
+        first_accepted(self, size, candidates)
+    }
+
+    fn stopped(&self) -> bool {
+        Reduction::stopped(self)
+    }
+}
+
+impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
+    fn level_count(&self) -> usize {
+        self.front_end.level_count()
+    }
+
+    fn enter(&mut self, level: usize) -> Vec<u64> {
+        let name = self.front_end.level(level).name;
+        let t = Instant::now();
+        let weights = match pipeline::count(&*self.front_end, &self.current.snapshot, level) {
+            Ok(weights) => weights,
+            Err(e) => {
+                self.fatal = Some(anyhow!("{e}"));
+                Vec::new()
+            }
+        };
+        self.stats.overhead.count_s += t.elapsed().as_secs_f64();
+        self.level = Some(Level {
+            index: level,
+            name,
+            base: self.current.snapshot.clone(),
+            base_targets: (0..weights.len()).collect(),
+            rejected: Default::default(),
+            start_hash: self.current.hash,
+        });
+        self.progress.level(name, weights.len());
+        weights
+    }
+
+    fn fingerprint(&self) -> Option<u64> {
+        let hash = blake3::hash(&self.current.output);
+        Some(u64::from_le_bytes(
+            hash.as_bytes()[..8].try_into().expect("8 bytes"),
+        ))
+    }
+
+    fn finish_level(&mut self, _kept: &Config<usize>) -> bool {
+        // The judge has committed every accepted candidate already.
+        let Some(level) = self.level.take() else {
+            return false;
+        };
+        let changed = self.current.hash != level.start_hash;
+        if changed && self.settings.display == Display::Verbose {
+            self.progress.println(&format!(
+                "whittle: {}: {} {} left",
+                level.name,
+                self.current.size,
+                self.front_end.size_unit()
+            ));
+        }
+        changed
+    }
+}

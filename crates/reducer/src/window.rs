@@ -1,0 +1,205 @@
+//! The speculative ordered window: with `-j N`, the next N candidates of a
+//! proposal stream are tested at once, but results are taken in proposal
+//! order, so the first interesting candidate *in that order* wins, exactly
+//! as testing them one by one would choose. Tests behind the winner are
+//! cancelled. Generic over what a test is ([`Speculation`]), so that the
+//! ordering argument is tested on its own (see the property test below).
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use crate::oracle::Cancel;
+
+/// What the window drives: starting tests, collecting them as they finish
+/// (in any order), and settling them in proposal order.
+pub trait Speculation {
+    type Item: PartialEq;
+    type Result;
+
+    /// Whether `item` needs no test: it was judged before and rejected, so
+    /// it cannot be the first interesting one.
+    fn known(&mut self, item: &Self::Item) -> bool;
+
+    /// Start testing `item`: its ticket and the token that cancels it.
+    fn start(&mut self, item: &Self::Item) -> (u64, Arc<Cancel>);
+
+    /// The next test to finish, whichever it is; `None` when none finished
+    /// for a while (the window then checks [`Speculation::stopped`]).
+    fn next_finished(&mut self) -> Option<(u64, Self::Result)>;
+
+    /// The result of the test at the front of the window, in proposal
+    /// order. Returns whether the item is accepted (the search then stops).
+    fn settle(&mut self, item: &Self::Item, result: Self::Result) -> bool;
+
+    /// A test that lost: cancelled, with its result if it had finished.
+    fn discard(&mut self, _result: Option<Self::Result>) {}
+
+    /// Whether the run must stop (interrupted, a fatal error).
+    fn stopped(&self) -> bool;
+}
+
+struct Slot<T, R> {
+    ticket: u64,
+    position: usize,
+    item: T,
+    cancel: Arc<Cancel>,
+    result: Option<R>,
+}
+
+/// Test `candidates` (in proposal order) up to `size` at a time and return
+/// the first one [`Speculation::settle`] accepts, with its position in the
+/// stream. Items equal to one already in the window, or
+/// [`Speculation::known`], get no test.
+pub fn first_accepted<S: Speculation>(
+    speculation: &mut S,
+    size: usize,
+    candidates: &mut dyn Iterator<Item = S::Item>,
+) -> Option<(usize, S::Item)> {
+    let size = size.max(1);
+    let mut window: VecDeque<Slot<S::Item, S::Result>> = VecDeque::new();
+    let mut position = 0usize;
+    let mut exhausted = false;
+    let mut winner = None;
+    while winner.is_none() && !speculation.stopped() {
+        while window.len() < size && !exhausted {
+            match candidates.next() {
+                None => exhausted = true,
+                Some(item) => {
+                    // A configuration judged already, or one in the window
+                    // ahead of it (two proposals of the same removal): it
+                    // cannot be interesting, or the earlier one would win.
+                    if speculation.known(&item) || window.iter().any(|s| s.item == item) {
+                        position += 1;
+                        continue;
+                    }
+                    let (ticket, cancel) = speculation.start(&item);
+                    window.push_back(Slot {
+                        ticket,
+                        position,
+                        item,
+                        cancel,
+                        result: None,
+                    });
+                    position += 1;
+                }
+            }
+        }
+        let Some(front) = window.front() else {
+            break;
+        };
+        if front.result.is_none() {
+            if let Some((ticket, result)) = speculation.next_finished() {
+                // Results of tests cancelled in an earlier round are dropped.
+                if let Some(slot) = window.iter_mut().find(|s| s.ticket == ticket) {
+                    slot.result = Some(result);
+                }
+            }
+            continue;
+        }
+        let front = window.pop_front().expect("the front exists");
+        let result = front.result.expect("the front has its result");
+        if speculation.settle(&front.item, result) {
+            winner = Some((front.position, front.item));
+        }
+    }
+    // Speculative work that lost (or was interrupted) is stopped.
+    for slot in window {
+        slot.cancel.cancel();
+        speculation.discard(slot.result);
+    }
+    winner
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Tests whose verdicts are fixed in advance and that finish in an
+    /// order chosen by `finish_order` (indices into the tests in flight).
+    struct Fake {
+        interesting: Vec<bool>,
+        in_flight: Vec<(u64, usize)>,
+        finish_order: Vec<usize>,
+        next: usize,
+        settled: Vec<usize>,
+        rejected: Vec<usize>,
+        started: usize,
+    }
+
+    impl Speculation for Fake {
+        type Item = usize;
+        type Result = bool;
+
+        fn known(&mut self, item: &usize) -> bool {
+            self.rejected.contains(item)
+        }
+
+        fn start(&mut self, item: &usize) -> (u64, Arc<Cancel>) {
+            self.started += 1;
+            let ticket = self.started as u64;
+            self.in_flight.push((ticket, *item));
+            (ticket, Arc::new(Cancel::new()))
+        }
+
+        fn next_finished(&mut self) -> Option<(u64, bool)> {
+            if self.in_flight.is_empty() {
+                return None;
+            }
+            let pick =
+                self.finish_order[self.next % self.finish_order.len()] % self.in_flight.len();
+            self.next += 1;
+            let (ticket, item) = self.in_flight.remove(pick);
+            Some((ticket, self.interesting[item]))
+        }
+
+        fn settle(&mut self, item: &usize, result: bool) -> bool {
+            self.settled.push(*item);
+            if !result {
+                self.rejected.push(*item);
+            }
+            result
+        }
+
+        fn stopped(&self) -> bool {
+            false
+        }
+    }
+
+    proptest! {
+        /// For any verdicts, any stream (with repeats), any completion
+        /// order and any window size, the window accepts what testing one
+        /// by one accepts, and settles exactly the same candidates in the
+        /// same order.
+        #[test]
+        fn the_window_accepts_what_sequential_testing_accepts(
+            interesting in proptest::collection::vec(proptest::bool::weighted(0.2), 1..12),
+            stream in proptest::collection::vec(0usize..12, 0..30),
+            finish_order in proptest::collection::vec(0usize..8, 1..16),
+            size in 1usize..6,
+        ) {
+            let n = interesting.len();
+            let stream: Vec<usize> = stream.into_iter().map(|i| i % n).collect();
+            let run = |size: usize| {
+                let mut fake = Fake {
+                    interesting: interesting.clone(),
+                    in_flight: Vec::new(),
+                    finish_order: finish_order.clone(),
+                    next: 0,
+                    settled: Vec::new(),
+                    rejected: Vec::new(),
+                    started: 0,
+                };
+                let winner = first_accepted(&mut fake, size, &mut stream.iter().copied());
+                (winner, fake.settled)
+            };
+            let (sequential, sequential_settled) = run(1);
+            // The sequential answer, from first principles.
+            let expected = stream.iter().copied().enumerate().find(|&(_, i)| interesting[i]);
+            prop_assert_eq!(sequential, expected);
+            let (speculative, speculative_settled) = run(size);
+            prop_assert_eq!(speculative, sequential);
+            prop_assert_eq!(speculative_settled, sequential_settled);
+        }
+    }
+}

@@ -1,0 +1,313 @@
+//! A reduction as the library runs it: a [`RunSpec`] (what the command line
+//! asked for) becomes a [`Prepared`] run (the input opened by its front end,
+//! the passes chosen, the output checked, the test environment and the
+//! oracle built), which then runs and, with `--emit-lit`, writes its
+//! regression test. The `whittle` command is a thin layer over this; a
+//! bisection reuses it.
+#![forbid(unsafe_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{anyhow, bail, Result};
+use whittle_passes::PassOptions;
+use whittle_reducer::{self as reducer, select, Display, PolicyKind, Settings, Stats};
+
+use crate::emit;
+use crate::llvm::{self, Formats};
+use crate::mlir::{self, MlirOptions, Syntax};
+use crate::oracle::{self, env::EnvSpec, env::TestEnv, Built};
+
+/// The input language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    /// LLVM IR (`.ll`, `.bc`).
+    Ir,
+    Mlir,
+}
+
+impl Language {
+    /// `-x LANG`, or the input's extension (`.mlir`, `.mlirbc`: MLIR).
+    pub fn of(given: Option<&str>, input: &Path) -> Result<Language> {
+        match given {
+            Some("mlir") => Ok(Language::Mlir),
+            Some("ir") => Ok(Language::Ir),
+            Some(other) => bail!("-x {other}: the input language is 'ir' (LLVM IR) or 'mlir'"),
+            None => Ok(
+                if input
+                    .extension()
+                    .is_some_and(|e| e == "mlir" || e == "mlirbc")
+                {
+                    Language::Mlir
+                } else {
+                    Language::Ir
+                },
+            ),
+        }
+    }
+}
+
+/// How the search goes.
+#[derive(Clone, Debug)]
+pub struct Search {
+    pub policy: PolicyKind,
+    pub max_pass_iterations: usize,
+    pub starting_granularity: usize,
+    pub abort_on_invalid: bool,
+    pub jobs: usize,
+}
+
+/// LLVM IR's options.
+#[derive(Clone, Debug, Default)]
+pub struct LlvmSpec {
+    pub options: PassOptions,
+    /// Whether `--ir-passes` was given (it is LLVM-only).
+    pub ir_passes_given: bool,
+    pub formats: Formats,
+}
+
+/// MLIR's options.
+#[derive(Clone, Debug, Default)]
+pub struct MlirSpec {
+    pub options: MlirOptions,
+    pub syntax: Syntax,
+}
+
+/// Everything a reduction run needs to know, from the command line.
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    pub input: PathBuf,
+    pub language: Language,
+    /// `-o`; the default is `reduced.<extension>`.
+    pub output: Option<PathBuf>,
+    pub in_place: bool,
+    pub oracle: oracle::Spec,
+    pub env: EnvSpec,
+    /// `--delta-passes` and `--skip-delta-passes`.
+    pub only_passes: Option<String>,
+    pub skip_passes: Option<String>,
+    pub llvm: LlvmSpec,
+    pub mlir: MlirSpec,
+    pub search: Search,
+    pub display: Display,
+    pub emit_lit: Option<PathBuf>,
+}
+
+/// The input, opened by its front end.
+enum Front {
+    Llvm(llvm::Opened),
+    Mlir(mlir::Opened),
+}
+
+/// A reduction ready to run.
+pub struct Prepared {
+    spec: RunSpec,
+    front: Option<Front>,
+    oracle: Built,
+    env: Arc<TestEnv>,
+    settings: Settings,
+}
+
+/// Open the input, choose the passes, check the outputs, build the test
+/// environment and the oracle (which says what it will look for).
+pub fn prepare(spec: RunSpec) -> Result<Prepared> {
+    let (front, default_output) = match spec.language {
+        Language::Mlir => {
+            for (given, flag) in [
+                (matches!(spec.oracle, oracle::Spec::Mr(_)), "--mr"),
+                (spec.emit_lit.is_some(), "--emit-lit"),
+                (spec.llvm.ir_passes_given, "--ir-passes"),
+                (spec.llvm.formats.output_bitcode, "--output-bitcode"),
+                (
+                    spec.llvm.formats.tmp_bitcode,
+                    "--write-tmp-files-as-bitcode",
+                ),
+            ] {
+                if given {
+                    bail!("{flag} works with LLVM IR input only");
+                }
+            }
+            let passes = select(
+                mlir::PASSES,
+                mlir::passes::default_passes(&spec.mlir.options),
+                spec.only_passes.as_deref(),
+                spec.skip_passes.as_deref(),
+                "MLIR pass",
+            )?;
+            if passes.iter().any(|p| p.info.name == "mlir-passes")
+                && spec.mlir.options.pipeline.is_none()
+            {
+                bail!("the mlir-passes pass needs --mlir-passes=PIPELINE");
+            }
+            let opened = mlir::open(
+                &spec.input,
+                passes,
+                spec.mlir.options.clone(),
+                spec.mlir.syntax,
+            )?;
+            (Front::Mlir(opened), PathBuf::from("reduced.mlir"))
+        }
+        Language::Ir => {
+            if spec.mlir.options.pipeline.is_some() || spec.mlir.syntax.allow_unregistered {
+                bail!(
+                    "--mlir-passes and --allow-unregistered-dialect are for MLIR input (.mlir or -x mlir)"
+                );
+            }
+            let passes = select(
+                whittle_passes::PASSES,
+                whittle_passes::default_passes(),
+                spec.only_passes.as_deref(),
+                spec.skip_passes.as_deref(),
+                "pass",
+            )?;
+            let opened = llvm::open(
+                &spec.input,
+                passes,
+                spec.llvm.options.clone(),
+                spec.llvm.formats,
+            )?;
+            let default = PathBuf::from(format!("reduced.{}", opened.format.extension()));
+            (Front::Llvm(opened), default)
+        }
+    };
+    let output = if spec.in_place {
+        spec.input.clone()
+    } else {
+        spec.output.clone().unwrap_or(default_output)
+    };
+    check_output_writable(&output)?;
+    if let Front::Llvm(opened) = &front {
+        if let Some(path) = &spec.emit_lit {
+            if !matches!(
+                spec.oracle,
+                oracle::Spec::Crash { .. } | oracle::Spec::Output { .. }
+            ) {
+                bail!("--emit-lit works with --crash-cmd or --cmd (with --lit the output is a lit test already)");
+            }
+            check_output_writable(path)?;
+        }
+        if matches!(spec.oracle, oracle::Spec::Lit { .. })
+            && opened.front_end.output_format == whittle_llvm_ir::Format::Bitcode
+        {
+            bail!("--lit writes a lit test, which is text: give a textual IR input and no --output-bitcode");
+        }
+    }
+
+    let env = Arc::new(TestEnv::new(spec.env.clone())?);
+    let built = oracle::build(&spec.oracle, &spec.input, &env)?;
+    if spec.display != Display::Quiet {
+        if let Some(line) = built.describe() {
+            eprintln!("whittle: {line}");
+        }
+    }
+    let settings = Settings {
+        policy: spec.search.policy,
+        max_pass_iterations: spec.search.max_pass_iterations,
+        starting_granularity: spec.search.starting_granularity,
+        abort_on_invalid: spec.search.abort_on_invalid,
+        output,
+        scratch: env.scratch_root().to_path_buf(),
+        jobs: spec.search.jobs,
+        display: spec.display,
+        output_header: built.output_header(),
+    };
+    Ok(Prepared {
+        spec,
+        front: Some(front),
+        oracle: built,
+        env,
+        settings,
+    })
+}
+
+impl Prepared {
+    pub fn input(&self) -> &Path {
+        &self.spec.input
+    }
+
+    /// Where the result goes.
+    pub fn output(&self) -> &Path {
+        &self.settings.output
+    }
+
+    /// Run the reduction (once). An interrupt ends it with a
+    /// [`reducer::Stopped`] error, the best module so far written.
+    pub fn run(&mut self) -> Result<Stats> {
+        let oracle = self.oracle.as_dyn();
+        let result = match self.front.take().expect("a prepared run runs once") {
+            Front::Llvm(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
+            Front::Mlir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
+        };
+        if let Some(kept) = self.env.kept_scratch() {
+            eprintln!("whittle: scratch files kept in '{}'", kept.display());
+        }
+        result
+    }
+
+    /// With `--emit-lit FILE`: write the result as a lit test reproducing
+    /// the failure, after checking that it passes; returns where.
+    pub fn emit_lit(&self, stats: &Stats) -> Result<Option<&Path>> {
+        let Some(path) = &self.spec.emit_lit else {
+            return Ok(None);
+        };
+        let text = llvm::test_text(self.output())?;
+        let how = match &self.oracle {
+            Built::Crash(o) => format!("--crash-cmd '{}'", o.shown_command()),
+            _ => match &self.spec.oracle {
+                oracle::Spec::Output {
+                    command, matches, ..
+                } => format!(
+                    "--cmd '{command}' --match '{}'",
+                    matches.as_deref().unwrap_or("")
+                ),
+                _ => unreachable!("checked when prepared"),
+            },
+        };
+        let provenance = format!(
+            "Reduced by whittle {} from '{}' with {how}: {} -> {} instructions in {} oracle calls.",
+            env!("CARGO_PKG_VERSION"),
+            self.input().display(),
+            stats.instructions_before,
+            stats.instructions_after,
+            stats.tests
+        );
+        let test = match &self.oracle {
+            Built::Crash(o) => emit::crash_test(o, &text, &provenance)?,
+            Built::Output(o) => emit::output_test(o, &text, &provenance)?,
+            _ => unreachable!("checked when prepared"),
+        };
+        reducer::write_atomically(path, test.as_bytes())?;
+        emit::self_check(path, &self.env)
+            .map_err(|e| anyhow!("--emit-lit '{}': {e:#}", path.display()))?;
+        Ok(Some(path))
+    }
+}
+
+/// Fail before the reduction, not after it, when the result could not be
+/// written.
+pub fn check_output_writable(output: &Path) -> Result<()> {
+    if output.is_dir() {
+        bail!(
+            "opening output file: Is a directory: '{}'",
+            output.display()
+        );
+    }
+    let dir = reducer::directory_of(output);
+    if let Err(e) = tempfile::Builder::new()
+        .prefix(".whittle-probe-")
+        .tempfile_in(dir)
+    {
+        let reason = e.to_string();
+        bail!(
+            "opening output file: cannot write to directory '{}': {reason}",
+            dir.display()
+        );
+    }
+    if let Ok(meta) = fs::metadata(output) {
+        if meta.permissions().readonly() {
+            bail!("opening output file: '{}' is read-only", output.display());
+        }
+    }
+    Ok(())
+}
