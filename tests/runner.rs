@@ -38,6 +38,11 @@ fn verifies(path: &Path) -> bool {
 /// Reduce a lit test's input with its own CHECK-INTERESTINGNESS lines as the
 /// test, at `-j jobs`.
 fn reduce_lit(name: &str, jobs: usize, out: &Path) -> Output {
+    reduce_lit_with(name, jobs, out, &[])
+}
+
+/// [`reduce_lit`] with more options (`--allow-unregistered-dialect`, ...).
+fn reduce_lit_with(name: &str, jobs: usize, out: &Path, extra: &[&str]) -> Output {
     let input = lit_input(name);
     Command::new(WHITTLE)
         .args([
@@ -46,6 +51,7 @@ fn reduce_lit(name: &str, jobs: usize, out: &Path) -> Output {
             "-j",
             &jobs.to_string(),
         ])
+        .args(extra)
         .arg(format!("--test={LLVM_BIN}/FileCheck"))
         .args([
             "--test-arg=--check-prefixes=CHECK-INTERESTINGNESS",
@@ -84,6 +90,57 @@ fn output_is_identical_for_any_number_of_jobs() {
         }
         assert_eq!(outputs[0], outputs[1], "{name}: -j 1 and -j 2 differ");
         assert_eq!(outputs[0], outputs[2], "{name}: -j 1 and -j 4 differ");
+    }
+}
+
+/// Operations in an MLIR file, the module included (what the MLIR front end
+/// calls its size), counted by parsing it here.
+fn mlir_op_count(path: &Path) -> u64 {
+    let bytes = fs::read(path).unwrap();
+    whittle_mlir_ir::Module::parse(&bytes, &path.display().to_string(), true)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .op_count()
+}
+
+#[test]
+fn mlir_output_is_identical_for_any_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    // The full default sweep (top-level, function-results, regions, blocks,
+    // block-arguments, ops, attributes) on inputs where several of those
+    // levels remove something.
+    for (name, extra) in [
+        ("mlir-ops.mlir", &[][..]),
+        ("mlir-regions.mlir", &[]),
+        ("mlir-operands.mlir", &[]),
+        ("mlir-top-level.mlir", &[]),
+        ("mlir-attributes.mlir", &[]),
+        ("mlir-unregistered.mlir", &["--allow-unregistered-dialect"]),
+    ] {
+        let before = mlir_op_count(&lit_input(name));
+        let mut outputs = Vec::new();
+        for jobs in [1, 2, 4] {
+            let out = dir.path().join(format!("{name}.j{jobs}.mlir"));
+            let run = reduce_lit_with(name, jobs, &out, extra);
+            assert!(
+                run.status.success(),
+                "{name} -j {jobs}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            let after = mlir_op_count(&out);
+            assert!(
+                after < before,
+                "{name} -j {jobs}: nothing removed ({before} operations before, {after} after)"
+            );
+            outputs.push(fs::read(&out).unwrap());
+        }
+        for (i, jobs) in [(1, 2), (2, 4)] {
+            assert!(
+                outputs[0] == outputs[i],
+                "{name}: -j 1 and -j {jobs} differ:\n{}\n--- -j {jobs}:\n{}",
+                String::from_utf8_lossy(&outputs[0]),
+                String::from_utf8_lossy(&outputs[i])
+            );
+        }
     }
 }
 
