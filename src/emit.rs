@@ -2,7 +2,6 @@
 //! whose RUN line reproduces the failure and whose CHECK lines pin it.
 //! Before it is written, the test's RUN line is run on it the way lit would,
 //! so a test that would not pass under lit is reported instead of written.
-#![forbid(unsafe_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};

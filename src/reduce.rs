@@ -4,7 +4,6 @@
 //! oracle built), which then runs and, with `--emit-lit`, writes its
 //! regression test. The `whittle` command is a thin layer over this; a
 //! bisection reuses it.
-#![forbid(unsafe_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,6 @@
 //! verified, its `--ir-passes` pipeline checked) and [`LlvmFrontEnd`], what
 //! the reducer drives. The passes are the `whittle-passes` crate; the raw
 //! LLVM work is `whittle-llvm-ir`'s.
-#![forbid(unsafe_code)]
 
 mod frontend;
 

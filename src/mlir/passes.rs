@@ -10,7 +10,6 @@
 //! stands for), then changes the targets it was told not to keep, keeping
 //! the module valid. Run with every target kept, a pass leaves the module
 //! unchanged; that run counts the targets.
-#![forbid(unsafe_code)]
 
 use whittle_mlir_ir::{Failure, Module};
 use whittle_reducer::{PassInfo, RegisteredPass, Targets};

@@ -8,7 +8,6 @@
 //! ([`crash`]), a pattern in a command's output ([`output`]), a failing lit
 //! test's RUN lines ([`lit`]), a metamorphic relation ([`mr`]). [`build`]
 //! makes the one a [`Spec`] describes.
-#![forbid(unsafe_code)]
 
 pub mod command;
 pub mod crash;
