@@ -249,18 +249,29 @@ fn output_that_is_a_directory() {
 }
 
 #[test]
-fn read_only_output_directory() {
-    // Root may write anywhere, so only check where permissions bite.
-    if running_as_root() {
-        return;
-    }
+fn output_that_cannot_be_created() {
     let s = Scratch::new();
-    fs::create_dir(s.path("ro")).unwrap();
-    fs::set_permissions(s.path("ro"), fs::Permissions::from_mode(0o555)).unwrap();
+    // A path under a regular file cannot be created by anyone, root included
+    // (which writes into read-only directories at will).
+    s.write("plain.txt", "not a directory\n");
     assert_one_line_error(
-        &s.run(&["--test", "./test.sh", "input.ll", "-o", "ro/out.ll"]),
-        "opening output file",
+        &s.run(&["--test", "./test.sh", "input.ll", "-o", "plain.txt/out.ll"]),
+        "opening output file: cannot write to directory 'plain.txt': Not a directory",
     );
+    assert_eq!(
+        fs::read_to_string(s.path("plain.txt")).unwrap(),
+        "not a directory\n"
+    );
+    assert!(!s.path("reduced.ll").exists());
+    // A read-only directory stops everyone else.
+    if !running_as_root() {
+        fs::create_dir(s.path("ro")).unwrap();
+        fs::set_permissions(s.path("ro"), fs::Permissions::from_mode(0o555)).unwrap();
+        assert_one_line_error(
+            &s.run(&["--test", "./test.sh", "input.ll", "-o", "ro/out.ll"]),
+            "opening output file: cannot write to directory 'ro'",
+        );
+    }
 }
 
 fn running_as_root() -> bool {
