@@ -60,6 +60,18 @@ impl Scratch {
             .output()
             .unwrap()
     }
+
+    /// [`Scratch::run`] with LLVM's debugging variables unset in whittle's
+    /// own environment: whatever the tests see of them comes from whittle.
+    fn run_without_debug_variables(&self, args: &[&str]) -> Output {
+        Command::new(WHITTLE)
+            .args(args)
+            .current_dir(self.dir.path())
+            .env_remove("LLVM_DISABLE_CRASH_REPORT")
+            .env_remove("LLVM_DISABLE_SYMBOLIZATION")
+            .output()
+            .unwrap()
+    }
 }
 
 fn stderr(out: &Output) -> String {
@@ -436,4 +448,99 @@ fn no_match_goes_with_cmd() {
         &s.run(&["--test", "./test.sh", "--no-match", "x", "input.ll"]),
         "--no-match goes with --cmd",
     );
+}
+
+// --preserve-debug-environment reaches every oracle's commands, not only
+// --test's: by default a test runs with LLVM_DISABLE_CRASH_REPORT=1 (and
+// LLVM_DISABLE_SYMBOLIZATION=1), with the flag without them. Each test below
+// is interesting only when the variable is unset, so it reduces with the
+// flag and finds nothing to reduce without it.
+
+#[test]
+fn preserve_debug_environment_reaches_lit_run_lines() {
+    let s = Scratch::new();
+    // Line 1 keeps the mul (the bracket keeps the RUN line itself from
+    // matching); line 2 fails only where the crash-report variable is unset.
+    s.write(
+        "t.ll",
+        &format!(
+            "; RUN: grep -q '%interesting = mu[l]' %s\n; RUN: test -n \"$LLVM_DISABLE_CRASH_REPORT\"\n\n{MODULE}"
+        ),
+    );
+    let started = std::time::Instant::now();
+    let out = s.run_without_debug_variables(&[
+        "--preserve-debug-environment",
+        "-j1",
+        "--lit",
+        "t.ll",
+        "-o",
+        "out.ll",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reduced = fs::read_to_string(s.path("out.ll")).unwrap();
+    assert!(
+        reduced.contains("%interesting = mul") && !reduced.contains("@noise"),
+        "{reduced}"
+    );
+    assert!(reduced.contains("; RUN: test -n"), "{reduced}");
+    // Without the flag the variable is set: every RUN line passes.
+    assert_one_line_error(
+        &s.run_without_debug_variables(&["-j1", "--lit", "t.ll", "-o", "out2.ll"]),
+        "t.ll' passes: every RUN line succeeded, so there is no failure to reduce",
+    );
+    assert!(!s.path("out2.ll").exists());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn preserve_debug_environment_reaches_metamorphic_commands() {
+    let s = Scratch::new();
+    // The follow-up is the source with a marker line. A run prints 1, except
+    // on a follow-up that still has the mul, where it prints the variable:
+    // the runs disagree (the relation is violated) only when it is unset.
+    let followup = s.script(
+        "followup.sh",
+        "cp \"$1\" \"$2\" && echo '; follow-up' >> \"$2\"",
+    );
+    let run = s.script(
+        "run.sh",
+        "if grep -q '^; follow-up' \"$1\" && grep -q '%interesting = mul' \"$1\"; then\n  echo \"${LLVM_DISABLE_CRASH_REPORT:-unset}\"\nelse\n  echo 1\nfi",
+    );
+    let followup = format!("{} %s %t", followup.display());
+    let run = format!("{} %s", run.display());
+    let args = |preserve: bool, output: &'static str| {
+        let mut a = vec![
+            "-j1",
+            "--delta-passes=module-items,instructions",
+            "--mr",
+            "user",
+            "--mr-followup",
+            &followup,
+            "--mr-run",
+            &run,
+            "input.ll",
+            "-o",
+            output,
+        ];
+        if preserve {
+            a.insert(0, "--preserve-debug-environment");
+        }
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let started = std::time::Instant::now();
+    let with = args(true, "out.ll");
+    let out = s.run_without_debug_variables(&with.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let reduced = fs::read_to_string(s.path("out.ll")).unwrap();
+    assert!(
+        reduced.contains("%interesting = mul") && !reduced.contains("@noise"),
+        "{reduced}"
+    );
+    let without = args(false, "out2.ll");
+    assert_one_line_error(
+        &s.run_without_debug_variables(&without.iter().map(String::as_str).collect::<Vec<_>>()),
+        "the input satisfies --mr user-defined",
+    );
+    assert!(!s.path("out2.ll").exists());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
