@@ -8,6 +8,9 @@ use std::process::{Command, Output, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 
@@ -234,8 +237,7 @@ fn sigint_leaves_a_valid_interesting_best_so_far_at_the_output() {
     }
     assert!(output.exists(), "no improvement written within a minute");
     thread::sleep(Duration::from_millis(300));
-    // SAFETY: sends SIGINT to our own child process.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
     let interrupted = Instant::now();
     let status = child.wait().unwrap();
     assert!(
