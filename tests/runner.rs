@@ -118,6 +118,11 @@ fn mlir_output_is_identical_for_any_number_of_jobs() {
         ("mlir-top-level.mlir", &[]),
         ("mlir-attributes.mlir", &[]),
         ("mlir-unregistered.mlir", &["--allow-unregistered-dialect"]),
+        ("mlir-blocks.mlir", &["--allow-unregistered-dialect"]),
+        (
+            "mlir-block-arguments.mlir",
+            &["--allow-unregistered-dialect"],
+        ),
     ] {
         let before = mlir_op_count(&lit_input(name));
         let mut outputs = Vec::new();

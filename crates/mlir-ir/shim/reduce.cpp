@@ -432,29 +432,46 @@ void blocks(ModuleOp Module, Asker Keep) {
   Doomed D;
   D.Blocks.insert(Chosen.begin(), Chosen.end());
   DominanceInfo Dom;
-  // Branches into removed blocks, from blocks that stay.
-  SmallVector<std::pair<Operation *, unsigned>> Edges;
-  for (Block *B : Chosen)
-    for (BlockOperand &Use : B->getUses()) {
-      Operation *T = Use.getOwner();
-      if (!D.Blocks.contains(T->getBlock()))
-        Edges.push_back({T, Use.getOperandNumber()});
-    }
+  // Branches into removed blocks, from blocks that stay. A terminator that
+  // can go neither to a successor that stays nor become a return (the
+  // region has no return-like terminator to copy, e.g. its blocks end in
+  // unregistered operations) keeps its successors: they stay, and their own
+  // branches are looked at in turn.
   llvm::DenseSet<Operation *> Replaced;
-  for (auto &[T, Index] : Edges) {
-    if (Replaced.contains(T))
-      continue;
-    Block *Dest = nullptr;
-    for (Block *S : T->getSuccessors())
-      if (!D.Blocks.contains(S)) {
-        Dest = S;
-        break;
+  for (bool Again = true; Again;) {
+    Again = false;
+    SmallVector<std::pair<Operation *, unsigned>> Edges;
+    for (Block *B : Chosen)
+      if (D.Blocks.contains(B))
+        for (BlockOperand &Use : B->getUses()) {
+          Operation *T = Use.getOwner();
+          if (!D.Blocks.contains(T->getBlock()) && !Replaced.contains(T))
+            Edges.push_back({T, Use.getOperandNumber()});
+        }
+    for (auto &[T, Index] : Edges) {
+      if (Replaced.contains(T))
+        continue;
+      Block *Dest = nullptr;
+      for (Block *S : T->getSuccessors())
+        if (!D.Blocks.contains(S)) {
+          Dest = S;
+          break;
+        }
+      if (Dest && redirect(T, Index, Dest, D, Dom))
+        continue;
+      if (replaceByReturn(T, D, Dom)) {
+        Replaced.insert(T);
+        continue;
       }
-    if (!Dest || !redirect(T, Index, Dest, D, Dom)) {
-      Replaced.insert(T);
-      (void)replaceByReturn(T, D, Dom);
+      for (Block *S : T->getSuccessors())
+        D.Blocks.erase(S);
+      Again = true;
+      break;
     }
   }
+  llvm::erase_if(Chosen, [&](Block *B) { return !D.Blocks.contains(B); });
+  if (Chosen.empty())
+    return;
   // Values of removed blocks used elsewhere.
   for (Block *B : Chosen) {
     auto Fix = [&](Value V) {
