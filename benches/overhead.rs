@@ -7,8 +7,9 @@
 //!     cargo bench --bench overhead [-- [--llvm PATH.ll] [--mlir PATH.mlir] [--only llvm|mlir]]
 //!
 //! The default inputs are the SQLite amalgamation at -O2 (~242,000
-//! instructions) from the shared benchmark (`../shared/bench/cases/
-//! sqlite-O2-slp-avx2/input.ll`, from its `make-input.sh`) and the same
+//! instructions) from the shared benchmark (`shared/bench/cases/
+//! sqlite-O2-slp-avx2/input.ll` in a folder above the repository, from its
+//! `make-input.sh`) and the same
 //! module imported into MLIR's LLVM dialect (~277,000 operations;
 //! `bench/cases-extra/mlir/sqlite-import-slp-avx2/make-input.sh`). The
 //! smaller modules are the input's leading top-level items that weigh 1/8,
@@ -54,8 +55,15 @@ fn main() {
             .map(PathBuf::from)
     };
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let llvm_path = value("--llvm")
-        .unwrap_or_else(|| root.join("../shared/bench/cases/sqlite-O2-slp-avx2/input.ll"));
+    // The shared benchmark beside the repository (or beside the folder of
+    // worktrees it is in).
+    let shared = root
+        .ancestors()
+        .map(|a| a.join("shared/bench"))
+        .find(|p| p.exists())
+        .unwrap_or_else(|| root.join("../shared/bench"));
+    let llvm_path =
+        value("--llvm").unwrap_or_else(|| shared.join("cases/sqlite-O2-slp-avx2/input.ll"));
     let mlir_path = value("--mlir")
         .unwrap_or_else(|| root.join("bench/cases-extra/mlir/sqlite-import-slp-avx2/input.mlir"));
     let only = args
