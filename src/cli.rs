@@ -158,9 +158,13 @@ pub struct Args {
     #[arg(long)]
     pub print_delta_passes: bool,
 
-    /// Sweeps over all passes at most
+    /// Sweeps over the passes at most
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub max_pass_iterations: usize,
+
+    /// Run every pass in every sweep (by default a sweep between the first and the last runs only the passes that changed something in their last run)
+    #[arg(long)]
+    pub full_sweeps: bool,
 
     /// Split each level into 2^N chunks before the first test (llvm-reduce's option)
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -268,6 +272,7 @@ pub struct Args {
 pub enum PolicyArg {
     Wdd,
     Ddmin,
+    Probdd,
 }
 
 impl Args {
@@ -384,8 +389,10 @@ impl Args {
                 policy: match self.policy {
                     PolicyArg::Wdd => PolicyKind::Wdd,
                     PolicyArg::Ddmin => PolicyKind::DDMin,
+                    PolicyArg::Probdd => PolicyKind::ProbDd,
                 },
                 max_pass_iterations: self.max_pass_iterations,
+                partial_sweeps: !self.full_sweeps,
                 starting_granularity: 1usize << self.starting_granularity_level.min(20),
                 abort_on_invalid: self.abort_on_invalid_reduction,
                 jobs: self

@@ -20,6 +20,8 @@ pub struct Current {
     pub output: Vec<u8>,
     /// Its size in the front end's unit.
     pub size: u64,
+    /// The length of its bytes as handed to the test (0 until tested).
+    pub test_bytes: u64,
     next_version: u64,
     path: PathBuf,
     /// Text written before the module in the output (the RUN and CHECK
@@ -35,6 +37,7 @@ impl Current {
             hash: None,
             output: Vec::new(),
             size,
+            test_bytes: 0,
             next_version: 1,
             path,
             header,
@@ -55,7 +58,13 @@ impl Current {
 
     /// Make a kept candidate the current module; returns its snapshot. The
     /// caller saves it.
-    pub fn replace(&mut self, kept: Kept, size: u64, hash: Option<blake3::Hash>) -> Snapshot {
+    pub fn replace(
+        &mut self,
+        kept: Kept,
+        size: u64,
+        hash: Option<blake3::Hash>,
+        test_bytes: u64,
+    ) -> Snapshot {
         let snapshot = Snapshot {
             version: self.next_version,
             bytes: Arc::new(kept.bytes),
@@ -66,6 +75,7 @@ impl Current {
         self.output = kept.output;
         self.size = size;
         self.hash = hash;
+        self.test_bytes = test_bytes;
         snapshot
     }
 

@@ -34,6 +34,9 @@ pub struct Overhead {
     pub write_s: f64,
     /// Counting each level's targets (once per level).
     pub count_s: f64,
+    /// Workers' busy time (building and testing candidates, speculative
+    /// ones included): over `jobs` × wall time, how busy the workers were.
+    pub busy_s: f64,
 }
 
 impl Overhead {
@@ -53,6 +56,45 @@ impl Overhead {
             self.per_candidate_total_s() / self.candidates as f64
         }
     }
+}
+
+/// One oracle call (or an accepted candidate that needed none), as the
+/// search settled it: the timeline `--plot` draws.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Event {
+    /// Oracle calls so far, this one included.
+    pub call: u64,
+    /// Seconds since the run started, when the result was settled.
+    pub t_s: f64,
+    /// The pass whose candidate it was ("input" for the initial check).
+    pub pass: &'static str,
+    /// The sweep it belongs to (1 for the first; 0 for the initial check).
+    pub sweep: usize,
+    /// "interesting", "not-interesting", "timeout", or "cached" (accepted
+    /// on a verdict reused from an identical earlier candidate: no call).
+    pub verdict: &'static str,
+    /// The current module's size after it was settled.
+    pub size: u64,
+    /// What the test cost, in seconds (0 without a test).
+    pub test_s: f64,
+    /// The candidate's size in bytes, as the test saw it.
+    pub candidate_bytes: u64,
+}
+
+/// One run of a level (a pass in one sweep).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LevelRun {
+    pub pass: &'static str,
+    pub sweep: usize,
+    /// Targets when the level started, and how many its search kept.
+    pub targets: usize,
+    pub kept: usize,
+    /// Oracle calls made in it, and how many were interesting.
+    pub tests: u64,
+    pub interesting: u64,
+    /// The module's size when it started and when it ended.
+    pub size_before: u64,
+    pub size_after: u64,
 }
 
 /// Everything a reduction counted.
@@ -94,6 +136,10 @@ pub struct Stats {
     pub final_check_interesting: Option<bool>,
     pub interrupted: bool,
     pub passes: Vec<PassStats>,
+    /// Every oracle call in the order settled, with the size it left.
+    pub timeline: Vec<Event>,
+    /// Every level run that had targets, in order.
+    pub levels: Vec<LevelRun>,
 }
 
 impl Stats {
@@ -148,13 +194,21 @@ impl Stats {
         }
         let _ = writeln!(
             s,
-            "time: {:.2}s wall; tests {:.2}s, whittle {:.2}s ({:.3}s per candidate); {} sweep{}",
+            "time: {:.2}s wall; tests {:.2}s, whittle {:.2}s ({:.3}s per candidate); {} sweep{}{}",
             self.wall_time_s,
             self.test_time_s,
             self.overhead.total_s(),
             self.overhead.per_candidate_s(),
             self.sweeps,
-            if self.sweeps == 1 { "" } else { "s" }
+            if self.sweeps == 1 { "" } else { "s" },
+            if self.jobs > 1 && self.wall_time_s > 0.0 {
+                format!(
+                    "; workers busy {:.0}% of the time",
+                    100.0 * self.overhead.busy_s / (self.jobs as f64 * self.wall_time_s)
+                )
+            } else {
+                String::new()
+            }
         );
         let per_pass: Vec<String> = self
             .passes
