@@ -231,9 +231,13 @@ pub struct Args {
     #[arg(long)]
     pub save_temps: bool,
 
-    /// Write every figure of the run (calls by verdict and pass, cache hits, timeouts, times, sizes) as JSON
+    /// Write every figure of the run (calls by verdict and pass, cache hits, timeouts, times, sizes, the timeline of every call) as JSON
     #[arg(long, value_name = "FILE")]
     pub stats_json: Option<PathBuf>,
+
+    /// Draw size against oracle calls and against time, coloured by pass, failed tests as marks (SVG)
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
 
     /// Also print a line per pass that changed the module, and how failing tests ended
     #[arg(long, short = 'v')]
