@@ -215,8 +215,8 @@ pub struct Args {
     #[arg(short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Inner minimizer of each level: weighted DD or classic ddmin
-    #[arg(long, value_enum, default_value_t = PolicyArg::Wdd)]
+    /// Inner minimizer of each level: probabilistic DD (weighted), weighted DD, or classic ddmin
+    #[arg(long, value_enum, default_value_t = PolicyArg::Probdd)]
     pub policy: PolicyArg,
 
     /// Keep LLVM's crash reports and stack symbolization in the test's environment
@@ -541,6 +541,6 @@ mod tests {
         assert_eq!(args.test_args, ["--check-prefixes=CHECK", "%s"]);
         assert_eq!(args.output.unwrap(), PathBuf::from("out.ll"));
         assert_eq!(args.max_pass_iterations, 5);
-        assert_eq!(args.policy, PolicyArg::Wdd);
+        assert_eq!(args.policy, PolicyArg::Probdd);
     }
 }

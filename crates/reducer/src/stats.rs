@@ -194,22 +194,22 @@ impl Stats {
         }
         let _ = writeln!(
             s,
-            "time: {:.2}s wall; tests {:.2}s, whittle {:.2}s ({:.3}s per candidate); {} sweep{}{}",
+            "time: {:.2}s wall; tests {:.2}s, whittle {:.2}s ({:.3}s per candidate); {} sweep{}",
             self.wall_time_s,
             self.test_time_s,
             self.overhead.total_s(),
             self.overhead.per_candidate_s(),
             self.sweeps,
             if self.sweeps == 1 { "" } else { "s" },
-            if self.jobs > 1 && self.wall_time_s > 0.0 {
-                format!(
-                    "; workers busy {:.0}% of the time",
-                    100.0 * self.overhead.busy_s / (self.jobs as f64 * self.wall_time_s)
-                )
-            } else {
-                String::new()
-            }
         );
+        if self.jobs > 1 && self.wall_time_s > 0.0 {
+            let _ = writeln!(
+                s,
+                "workers busy {:.0}% of the time (-j {})",
+                100.0 * self.overhead.busy_s / (self.jobs as f64 * self.wall_time_s),
+                self.jobs
+            );
+        }
         let per_pass: Vec<String> = self
             .passes
             .iter()
