@@ -13,8 +13,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use whittle_reducer::{Event, Stats};
 
-const WIDTH: u32 = 1200;
+const WIDTH: u32 = 1300;
 const HEIGHT: u32 = 900;
+/// The column on the right that names the passes.
+const LEGEND_WIDTH: u32 = 200;
 
 /// Strong colours, distinguishable on white (the pale ones of plotters'
 /// palettes would hide a pass).
@@ -99,18 +101,13 @@ pub fn write(path: &Path, stats: &Stats, title: &str) -> Result<()> {
             stats.sweeps,
             if stats.sweeps == 1 { "" } else { "s" }
         );
-        let root = root.titled(&caption, ("sans-serif", 20))?;
-        let panels = root.split_evenly((2, 1));
+        let titled = root.titled(&caption, ("sans-serif", 20))?;
+        let (charts, legend) = titled.split_horizontally(WIDTH - LEGEND_WIDTH);
+        let panels = charts.split_evenly((2, 1));
         for (panel, along) in panels.iter().zip([Along::Calls, Along::Seconds]) {
-            panel_of(
-                panel,
-                timeline,
-                &passes,
-                along,
-                unit,
-                matches!(along, Along::Calls),
-            )?;
+            panel_of(panel, timeline, &passes, along, unit)?;
         }
+        legend_of(&legend, &passes)?;
         root.present()?;
         Ok(())
     };
@@ -123,7 +120,6 @@ fn panel_of(
     passes: &[&'static str],
     along: Along,
     unit: &str,
-    legend: bool,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let x_max = timeline.iter().map(|e| along.of(e)).fold(1.0, f64::max) * 1.02;
     let size = |e: &Event| (e.size as f64).max(1.0);
@@ -168,7 +164,6 @@ fn panel_of(
     // The size line, one step per event in its pass's colour.
     for (index, &pass) in passes.iter().enumerate() {
         let c = colour(index);
-        let mut first = true;
         for pair in timeline.windows(2) {
             let (before, e) = (&pair[0], &pair[1]);
             if e.pass != pass {
@@ -179,13 +174,7 @@ fn panel_of(
                 (along.of(e), size(before)),
                 (along.of(e), size(e)),
             ];
-            let drawn = chart.draw_series(LineSeries::new(step, c.stroke_width(2)))?;
-            if first {
-                first = false;
-                drawn.label(pass).legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3))
-                });
-            }
+            chart.draw_series(LineSeries::new(step, c.stroke_width(2)))?;
         }
         // Failed tests: hollow circles, crosses for timeouts.
         let failed = timeline
@@ -201,15 +190,30 @@ fn panel_of(
             timeouts.map(|e| Cross::new((along.of(e), size(e)), 4, c.stroke_width(2))),
         )?;
     }
-    if !legend {
-        return Ok(());
+    Ok(())
+}
+
+/// The passes in the order they first appear, each with its colour, and
+/// the marks of failed tests.
+fn legend_of(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    passes: &[&'static str],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let font = ("sans-serif", 12).into_font();
+    let row = |i: usize| 40 + 18 * i as i32;
+    for (i, pass) in passes.iter().enumerate() {
+        let y = row(i);
+        area.draw(&PathElement::new(
+            vec![(8, y), (30, y)],
+            colour(i).stroke_width(3),
+        ))?;
+        area.draw(&Text::new(pass.to_string(), (38, y - 7), font.clone()))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerLeft)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.4))
-        .label_font(("sans-serif", 11))
-        .draw()?;
+    let y = row(passes.len() + 1);
+    area.draw(&Circle::new((19, y), 3, BLACK.stroke_width(1)))?;
+    area.draw(&Text::new("failed test", (38, y - 7), font.clone()))?;
+    let y = row(passes.len() + 2);
+    area.draw(&Cross::new((19, y), 4, BLACK.stroke_width(2)))?;
+    area.draw(&Text::new("test timed out", (38, y - 7), font))?;
     Ok(())
 }
