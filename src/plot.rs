@@ -19,7 +19,8 @@ const HEIGHT: u32 = 900;
 const LEGEND_WIDTH: u32 = 200;
 
 /// Strong colours, distinguishable on white (the pale ones of plotters'
-/// palettes would hide a pass).
+/// palettes would hide a pass); enough for a default LLVM run (about 20
+/// passes that test something), then they repeat.
 const COLOURS: &[(u8, u8, u8)] = &[
     (31, 119, 180),
     (255, 127, 14),
@@ -39,6 +40,13 @@ const COLOURS: &[(u8, u8, u8)] = &[
     (210, 105, 30),
     (70, 130, 180),
     (154, 205, 50),
+    (0, 128, 128),
+    (128, 0, 128),
+    (128, 128, 0),
+    (218, 165, 32),
+    (75, 0, 130),
+    (47, 79, 79),
+    (250, 128, 114),
 ];
 
 /// The colour of the `index`-th pass to appear.
