@@ -8,7 +8,7 @@
 #
 # Debian's packages (slurmctld slurmd slurm-client munge), run as root, no
 # systemd: munge through its init script, `slurmctld -D` and `slurmd -D` in
-# the background. Everything this script starts or writes is recorded under
+# the background. Missing packages are installed with apt-get. Everything this script starts or writes is recorded under
 # $STATE (default /run/whittle-slurm): the pids it started, its logs, the
 # controller's state; `stop` ends only those pids and removes only the
 # slurm.conf it wrote (marked as such). A cluster that already answers is
@@ -89,7 +89,9 @@ start_munge() {
 spawn() {
     local name=$1
     shift
-    "$@" >>"$STATE/$name.out" 2>&1 &
+    # Its own session: a terminal's Ctrl-C to whoever ran this must not
+    # reach the daemon.
+    setsid "$@" >>"$STATE/$name.out" 2>&1 </dev/null &
     echo $! >"$STATE/$name.pid"
 }
 
@@ -109,10 +111,15 @@ wait_idle() {
 
 start() {
     [ "$(id -u)" = 0 ] || die "run as root"
-    for p in slurmctld slurmd sinfo munge; do
-        command -v "$p" >/dev/null || [ -x "/usr/sbin/$p" ] ||
-            die "$p not found: apt-get install slurmctld slurmd slurm-client munge"
+    local p missing=
+    for p in /usr/sbin/slurmctld /usr/sbin/slurmd /usr/bin/sinfo /usr/bin/srun /usr/sbin/munged; do
+        [ -x "$p" ] || missing=1
     done
+    if [ -n "$missing" ]; then
+        say "installing Debian's Slurm packages"
+        apt-get update >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y slurmctld slurmd slurm-client munge >&2
+    fi
     if answers && ! alive slurmctld; then
         say "a cluster answers already; leaving it alone"
         return
