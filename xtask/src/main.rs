@@ -157,9 +157,13 @@ fn test(args: &[OsString]) -> Result<ExitCode, String> {
     prereq::ensure(prereq::TEST)?;
     let root = workspace_root();
     let script = root.join("scripts").join("local-slurm.sh");
-    let started = !slurm_answers();
+    let mut started = !slurm_answers();
     if started {
-        run_ok(Command::new(&script).arg("start"))?;
+        // Without a cluster the Slurm tests fail, saying how to start one.
+        if let Err(e) = run_ok(Command::new(&script).arg("start")) {
+            eprintln!("xtask: warning: no Slurm cluster for the Slurm executor's tests: {e}");
+            started = false;
+        }
     }
     let status = run(cargo()
         .current_dir(&root)
