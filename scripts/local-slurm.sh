@@ -127,7 +127,8 @@ start() {
     mkdir -p "$STATE"
     write_conf
     start_munge
-    alive slurmctld || spawn slurmctld /usr/sbin/slurmctld -D -i
+    # A fresh controller forgets the jobs of an earlier one (-c).
+    alive slurmctld || spawn slurmctld /usr/sbin/slurmctld -D -c
     for _ in $(seq 1 60); do answers && break; sleep 0.5; done
     answers || { tail -n 20 "$STATE/slurmctld.log" >&2 || true; die "slurmctld does not answer"; }
     alive slurmd || spawn slurmd /usr/sbin/slurmd -D -N localhost
