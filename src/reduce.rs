@@ -11,12 +11,14 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use whittle_passes::PassOptions;
-use whittle_reducer::{self as reducer, select, Display, PolicyKind, Settings, Stats};
+use whittle_reducer::{self as reducer, select, Display, Oracle, PolicyKind, Settings, Stats};
 
 use crate::emit;
 use crate::llvm::{self, Formats};
 use crate::mlir::{self, MlirOptions, Syntax};
-use crate::oracle::{self, env::EnvSpec, env::TestEnv, Built};
+use crate::oracle::env::{EnvSpec, Executor, TestEnv};
+use crate::oracle::slurm::{Allocation, SlurmOracle};
+use crate::oracle::{self, Built};
 
 /// The input language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +106,9 @@ pub struct Prepared {
     spec: RunSpec,
     front: Option<Front>,
     oracle: Built,
+    /// What judges candidates: the oracle itself, or the executor that
+    /// sends it elsewhere with each candidate.
+    judge: Arc<dyn Oracle>,
     env: Arc<TestEnv>,
     settings: Settings,
 }
@@ -200,6 +205,27 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
             eprintln!("whittle: {line}");
         }
     }
+    let mut jobs = spec.search.jobs;
+    let judge: Arc<dyn Oracle> = match env.executor() {
+        Executor::Local => built.as_dyn(),
+        Executor::Slurm(slurm) => {
+            if let Some(allocation) = Allocation::current() {
+                if jobs > allocation.tasks {
+                    eprintln!(
+                        "whittle: warning: -j {jobs} is more than the {} tasks of allocation {}: testing {} at once (more would only wait for free CPUs)",
+                        allocation.tasks, allocation.job_id, allocation.tasks
+                    );
+                    jobs = allocation.tasks;
+                }
+            }
+            if env.timeout().is_none() && !matches!(built, Built::Mr(..)) {
+                eprintln!(
+                    "whittle: warning: --executor=slurm without --timeout: a hung srun (a step whose daemon died) is never cancelled"
+                );
+            }
+            Arc::new(SlurmOracle::new(&built, slurm.clone(), env.clone())?)
+        }
+    };
     let settings = Settings {
         policy: spec.search.policy,
         max_pass_iterations: spec.search.max_pass_iterations,
@@ -207,7 +233,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         abort_on_invalid: spec.search.abort_on_invalid,
         output,
         scratch: env.scratch_root().to_path_buf(),
-        jobs: spec.search.jobs,
+        jobs,
         display: spec.display,
         output_header: built.output_header(),
     };
@@ -215,6 +241,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         spec,
         front: Some(front),
         oracle: built,
+        judge,
         env,
         settings,
     })
@@ -233,7 +260,7 @@ impl Prepared {
     /// Run the reduction (once). An interrupt ends it with a
     /// [`reducer::Stopped`] error, the best module so far written.
     pub fn run(&mut self) -> Result<Stats> {
-        let oracle = self.oracle.as_dyn();
+        let oracle = self.judge.clone();
         let result = match self.front.take().expect("a prepared run runs once") {
             Front::Llvm(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
             Front::Mlir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),

@@ -11,6 +11,7 @@ use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 use super::env::TestEnv;
 use super::process::TestCommand;
 use super::signature::{Mode, Signature};
+use super::Portable;
 
 pub struct CrashOracle {
     env: Arc<TestEnv>,
@@ -88,6 +89,37 @@ impl CrashOracle {
     /// The command as the user gave it, as a shell line.
     pub fn shown_command(&self) -> &str {
         &self.shown
+    }
+
+    /// The oracle as it travels to a cluster node: the command and the
+    /// signature recorded on the input (the node does not record again).
+    pub(super) fn portable(&self) -> Portable {
+        Portable::Crash {
+            command: self.command.clone(),
+            shown: self.shown.clone(),
+            expected: self.expected.clone(),
+            mode: self.mode,
+            must_match: self.must_match,
+        }
+    }
+
+    /// The oracle [`CrashOracle::portable`] describes, in `env`.
+    pub(super) fn from_portable(
+        command: TestCommand,
+        shown: String,
+        expected: Signature,
+        mode: Mode,
+        must_match: bool,
+        env: Arc<TestEnv>,
+    ) -> Self {
+        CrashOracle {
+            env,
+            command,
+            shown,
+            expected,
+            mode,
+            must_match,
+        }
     }
 }
 

@@ -8,6 +8,11 @@
 //! ([`crash`]), a pattern in a command's output ([`output`]), a failing lit
 //! test's RUN lines ([`lit`]), a metamorphic relation ([`mr`]). [`build`]
 //! makes the one a [`Spec`] describes.
+//!
+//! With `--executor=slurm` a built oracle travels to the cluster's nodes as
+//! a [`Portable`] (what it runs and what it recorded on the input) and is
+//! rebuilt there by the runner ([`slurm`]), which judges with the local
+//! executor.
 
 pub mod command;
 pub mod crash;
@@ -18,12 +23,15 @@ pub mod output;
 pub mod process;
 pub mod script;
 pub mod signature;
+pub mod slurm;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 use whittle_reducer::Oracle;
 
 use crash::CrashOracle;
@@ -31,11 +39,12 @@ use env::TestEnv;
 use lit::{LitOracle, LitTest};
 use mr::{Compare, Exec, LlcEquivalence, MrOracle, OptEquivalence, Relation, Reorder, UserDefined};
 use output::OutputOracle;
+use process::TestCommand;
 use script::ScriptOracle;
-use signature::Mode as SignatureMode;
+use signature::{Mode as SignatureMode, Signature};
 
 /// An oracle as the command line describes it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Spec {
     /// `--test SCRIPT --test-arg ARG...`.
     Script {
@@ -63,7 +72,7 @@ pub enum Spec {
 }
 
 /// A metamorphic oracle as the command line describes it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct MrSpec {
     pub relation: String,
     pub exec: String,
@@ -84,13 +93,122 @@ pub enum Built {
     Crash(Arc<CrashOracle>),
     Output(Arc<OutputOracle>),
     Lit(Arc<LitOracle>),
-    Mr(Arc<MrOracle>),
+    /// The relation as its flags describe it too (a node rebuilds it).
+    Mr(Arc<MrOracle>, Box<MrSpec>),
+}
+
+/// A built oracle as it travels to a cluster node: what it runs (paths
+/// resolved on this machine, where the user gave them) and what it
+/// recorded on the input (a crash signature, how a lit test fails, the
+/// metamorphic oracle's setup), so that the node judges a candidate as this
+/// machine would without recording anything again.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum Portable {
+    Script {
+        command: TestCommand,
+        shown: String,
+        nonzero_interesting: bool,
+    },
+    Crash {
+        command: TestCommand,
+        shown: String,
+        expected: Signature,
+        mode: SignatureMode,
+        must_match: bool,
+    },
+    Output {
+        command: TestCommand,
+        has_no_match: bool,
+    },
+    Lit {
+        test: LitTest,
+        expected: lit::Failure,
+        mode: SignatureMode,
+    },
+    Mr {
+        spec: MrSpec,
+        timeout: Option<Duration>,
+        interpreter_usable: bool,
+    },
+}
+
+impl Portable {
+    /// The oracle this describes, running its tests in `env`.
+    pub fn build(self, env: Arc<TestEnv>) -> Result<Built> {
+        Ok(match self {
+            Portable::Script {
+                command,
+                shown,
+                nonzero_interesting,
+            } => Built::Script(Arc::new(ScriptOracle::from_portable(
+                command,
+                shown,
+                nonzero_interesting,
+                env,
+            ))),
+            Portable::Crash {
+                command,
+                shown,
+                expected,
+                mode,
+                must_match,
+            } => Built::Crash(Arc::new(CrashOracle::from_portable(
+                command, shown, expected, mode, must_match, env,
+            ))),
+            Portable::Output {
+                command,
+                has_no_match,
+            } => Built::Output(Arc::new(OutputOracle::from_portable(
+                command,
+                has_no_match,
+                env,
+            ))),
+            Portable::Lit {
+                test,
+                expected,
+                mode,
+            } => Built::Lit(Arc::new(LitOracle::from_portable(
+                test, expected, mode, env,
+            ))),
+            Portable::Mr {
+                spec,
+                timeout,
+                interpreter_usable,
+            } => {
+                let oracle = MrOracle::from_recorded(
+                    relation(&spec)?,
+                    exec(&spec)?,
+                    (timeout, interpreter_usable),
+                    env,
+                );
+                Built::Mr(Arc::new(oracle), Box::new(spec))
+            }
+        })
+    }
 }
 
 impl Built {
+    /// What travels to a cluster node to judge candidates there.
+    pub fn portable(&self) -> Portable {
+        match self {
+            Built::Script(o) => o.portable(),
+            Built::Crash(o) => o.portable(),
+            Built::Output(o) => o.portable(),
+            Built::Lit(o) => o.portable(),
+            Built::Mr(o, spec) => {
+                let (timeout, interpreter_usable) = o.recorded();
+                Portable::Mr {
+                    spec: (**spec).clone(),
+                    timeout,
+                    interpreter_usable,
+                }
+            }
+        }
+    }
+
     pub fn as_dyn(&self) -> Arc<dyn Oracle> {
         match self {
-            Built::Mr(o) => o.clone(),
+            Built::Mr(o, _) => o.clone(),
             Built::Script(o) => o.clone(),
             Built::Crash(o) => o.clone(),
             Built::Output(o) => o.clone(),
@@ -108,7 +226,7 @@ impl Built {
                 o.signature().describe(o.mode())
             )),
             Built::Lit(o) => Some(format!("lit failure: {}", o.describe())),
-            Built::Mr(o) => Some(o.describe()),
+            Built::Mr(o, _) => Some(o.describe()),
         }
     }
 
@@ -176,14 +294,18 @@ pub fn build(spec: &Spec, input: &Path, env: &Arc<TestEnv>) -> Result<Built> {
             Built::Lit(Arc::new(LitOracle::record(test, env, mode)?))
         }
         Spec::Mr(spec) => {
-            let relation = relation(spec)?;
-            let exec = match spec.exec.as_str() {
-                "lli" => Exec::Lli,
-                "native" => Exec::Native,
-                other => bail!("--mr-exec: '{other}' is neither lli nor native"),
-            };
-            Built::Mr(Arc::new(MrOracle::record(relation, exec, input, env)?))
+            let oracle = MrOracle::record(relation(spec)?, exec(spec)?, input, env)?;
+            Built::Mr(Arc::new(oracle), Box::new(spec.clone()))
         }
+    })
+}
+
+/// How `--mr-exec` runs programs.
+fn exec(spec: &MrSpec) -> Result<Exec> {
+    Ok(match spec.exec.as_str() {
+        "lli" => Exec::Lli,
+        "native" => Exec::Native,
+        other => bail!("--mr-exec: '{other}' is neither lli nor native"),
     })
 }
 

@@ -12,6 +12,7 @@ use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 
 use super::env::TestEnv;
 use super::process::TestCommand;
+use super::Portable;
 
 pub struct OutputOracle {
     env: Arc<TestEnv>,
@@ -41,6 +42,28 @@ impl OutputOracle {
 
     pub fn env(&self) -> &TestEnv {
         &self.env
+    }
+
+    /// The oracle as it travels to a cluster node.
+    pub(super) fn portable(&self) -> Portable {
+        Portable::Output {
+            command: self.command.clone(),
+            has_no_match: self.has_no_match,
+        }
+    }
+
+    /// The oracle [`OutputOracle::portable`] describes, in `env` (the
+    /// command's watched patterns are the `--match` and `--no-match` ones).
+    pub(super) fn from_portable(
+        command: TestCommand,
+        has_no_match: bool,
+        env: Arc<TestEnv>,
+    ) -> Self {
+        OutputOracle {
+            env,
+            command,
+            has_no_match,
+        }
     }
 }
 

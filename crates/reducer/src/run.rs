@@ -45,6 +45,7 @@ pub fn run<F: FrontEnd>(
         jobs: settings.jobs.max(1),
         ..Stats::default()
     };
+    let shared_oracle = oracle.clone();
     let shared = Arc::new(Shared {
         oracle,
         front_end: front_end.clone(),
@@ -67,6 +68,7 @@ pub fn run<F: FrontEnd>(
         level: None,
         stats,
         fatal: None,
+        infrastructure: None,
         started,
     };
 
@@ -98,6 +100,21 @@ pub fn run<F: FrontEnd>(
     reduction.stats.sweeps = report.sweeps;
     reduction.progress.finish();
 
+    if let Some(message) = reduction.infrastructure.take() {
+        // The output holds the best module so far (written on every
+        // accept; the input's output form when nothing was accepted).
+        reduction.current.save()?;
+        let mut stats = std::mem::take(&mut reduction.stats);
+        stats.instructions_after = reduction.current.size;
+        stats.bytes_after = reduction.current.output_bytes().len() as u64;
+        stats.wall_time_s = started.elapsed().as_secs_f64();
+        stats.executor = shared_oracle.executor_stats();
+        let message = format!(
+            "{message}; the best reduction so far is in '{}'",
+            settings.output.display()
+        );
+        return Err(Stopped::Infrastructure(Box::new(stats), message).into());
+    }
     if let Some(err) = reduction.fatal.take() {
         return Err(err);
     }
@@ -113,6 +130,8 @@ pub fn run<F: FrontEnd>(
     stats.wall_time_s = started.elapsed().as_secs_f64();
     stats.interrupted = interrupted;
     drop(reduction);
+    // After the workers are gone: every run the executor started is counted.
+    stats.executor = shared_oracle.executor_stats();
     if interrupted {
         return Err(Stopped::Interrupted(Box::new(stats)).into());
     }
@@ -147,6 +166,9 @@ struct Reduction<'s, F> {
     /// candidate under --abort-on-invalid-reduction, the output cannot be
     /// written).
     fatal: Option<anyhow::Error>,
+    /// Why the executor could not bring back a verdict (retries spent): the
+    /// run stops, and says so with its stats.
+    infrastructure: Option<String>,
     started: Instant,
 }
 
@@ -214,7 +236,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 }
                 self.stats.interesting += 1;
             }
-            Evaluation::Failed(message) => bail!("{message}"),
+            Evaluation::Failed(message) | Evaluation::Infrastructure(message) => {
+                bail!("{message}")
+            }
             Evaluation::Invalid(message) => {
                 bail!("the input does not verify after a round trip: {message}")
             }
@@ -316,6 +340,11 @@ impl<F: FrontEnd> Reduction<'_, F> {
                     self.fatal = Some(anyhow!("{message}"));
                 }
             }
+            Evaluation::Infrastructure(message) => {
+                if self.infrastructure.is_none() {
+                    self.infrastructure = Some(message.clone());
+                }
+            }
             Evaluation::Cancelled => {}
         }
         result.evaluation.verdict()
@@ -348,7 +377,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
     }
 
     fn stopped(&self) -> bool {
-        self.fatal.is_some() || interrupt::requested()
+        self.fatal.is_some() || self.infrastructure.is_some() || interrupt::requested()
     }
 }
 

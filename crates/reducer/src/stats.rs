@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::oracle::ExecutorStats;
+
 /// Counts for one pass.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PassStats {
@@ -94,6 +96,11 @@ pub struct Stats {
     pub final_check_interesting: Option<bool>,
     pub interrupted: bool,
     pub passes: Vec<PassStats>,
+    /// With an executor that runs tests elsewhere (`--executor=slurm`): its
+    /// runs, failures and retries, which are not verdicts and are counted
+    /// in none of the figures above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub executor: Option<ExecutorStats>,
 }
 
 impl Stats {
@@ -156,6 +163,13 @@ impl Stats {
             self.sweeps,
             if self.sweeps == 1 { "" } else { "s" }
         );
+        if let Some(e) = &self.executor {
+            let _ = writeln!(
+                s,
+                "executor {}: {} runs ({} cancelled); {} infrastructure failures, {} retries (not verdicts)",
+                e.name, e.runs, e.cancelled, e.infrastructure_failures, e.retries
+            );
+        }
         let per_pass: Vec<String> = self
             .passes
             .iter()

@@ -348,6 +348,30 @@ impl MrOracle {
         }
     }
 
+    /// What the oracle decided on the input (the programs' time limit,
+    /// whether lli's interpreter can run them), for a cluster node that
+    /// rebuilds the relation from its flags and does not check the input
+    /// again.
+    pub fn recorded(&self) -> (Option<Duration>, bool) {
+        (self.timeout, self.interpreter_usable.load(Ordering::SeqCst))
+    }
+
+    /// The oracle [`MrOracle::recorded`] describes, around `relation`.
+    pub fn from_recorded(
+        relation: Box<dyn Relation>,
+        exec: Exec,
+        (timeout, interpreter_usable): (Option<Duration>, bool),
+        test_env: Arc<TestEnv>,
+    ) -> MrOracle {
+        MrOracle {
+            test_env,
+            relation,
+            exec,
+            timeout,
+            interpreter_usable: AtomicBool::new(interpreter_usable),
+        }
+    }
+
     fn env<'a>(&'a self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
         Env {
             test_env: &self.test_env,
