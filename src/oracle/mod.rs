@@ -19,6 +19,7 @@ pub mod process;
 pub mod script;
 pub mod signature;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -77,6 +78,41 @@ pub struct MrSpec {
     pub compare: String,
 }
 
+impl MrSpec {
+    /// The program's interface, which a metamorphic reduction leaves as it
+    /// is: `main`, and every name the relation's commands and flags mention
+    /// (`--mr-run 'lli --entry-function=run %s'` names `run`). A word is a
+    /// name when it could be an LLVM symbol; paths and the commands'
+    /// programs are not words of it. A word that names nothing in the
+    /// module protects nothing.
+    pub fn protected_symbols(&self) -> BTreeSet<String> {
+        let mut names = BTreeSet::from(["main".to_string()]);
+        let commands = [&self.followup, &self.run, &Some(self.tool.clone())];
+        let mut texts: Vec<String> = commands
+            .iter()
+            .filter_map(|c| c.as_deref())
+            .map(|c| {
+                // The program is not a name the command gives the module.
+                let words = shell_words::split(c).unwrap_or_default();
+                words.into_iter().skip(1).collect::<Vec<_>>().join(" ")
+            })
+            .collect();
+        texts.push(self.pipeline.clone());
+        texts.extend(self.llc_flags.iter().cloned());
+        for text in texts {
+            for word in text.split_whitespace().filter(|w| !w.contains('/')) {
+                let word = word.replace("%%", "").replace("%s", "").replace("%t", "");
+                names.extend(
+                    word.split(|c: char| !(c.is_ascii_alphanumeric() || "_.$".contains(c)))
+                        .filter(|n| !n.is_empty() && !n.starts_with(|c: char| c.is_ascii_digit()))
+                        .map(String::from),
+                );
+            }
+        }
+        names
+    }
+}
+
 /// A built oracle, with what the command line and the emitted tests need
 /// to know of it.
 pub enum Built {
@@ -109,6 +145,15 @@ impl Built {
             )),
             Built::Lit(o) => Some(format!("lit failure: {}", o.describe())),
             Built::Mr(o) => Some(o.describe()),
+        }
+    }
+
+    /// What the user must know about how much the oracle can see here
+    /// (printed once at the start, as `whittle: note: ...`).
+    pub fn notes(&self) -> Vec<String> {
+        match self {
+            Built::Mr(o) => o.notes(),
+            _ => Vec::new(),
         }
     }
 
