@@ -37,8 +37,8 @@ pub use frontend::{FrontEnd, Kept, Snapshot};
 pub use oracle::{Cancel, Captured, Oracle, Outcome, Stopper};
 pub use output::{directory_of, write_atomically};
 pub use pass::{select, PassInfo, RegisteredPass, Targets};
-pub use run::run;
-pub use stats::{PassStats, Stats};
+pub use run::{run, RECHECKS};
+pub use stats::{Flaky, PassStats, Stats};
 
 /// How the progress of a run is shown on stderr.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
