@@ -11,6 +11,7 @@
 
 pub mod command;
 pub mod crash;
+pub mod dev_null;
 pub mod env;
 pub mod lit;
 pub mod mr;
@@ -158,10 +159,25 @@ impl Built {
     }
 
     /// With --lit the output is a lit test: its directives, then the module.
+    /// Its RUN lines send no output to /dev/null (`%t.null` takes it: a
+    /// crashing tool removes its output file; `%t` itself may be another
+    /// RUN line's file).
     pub fn output_header(&self) -> Option<Vec<u8>> {
         match self {
             Built::Lit(o) => {
-                let mut header = o.test().directives.join("\n");
+                let lines: Vec<String> = o
+                    .test()
+                    .directives
+                    .iter()
+                    .map(|d| {
+                        if d.contains("RUN:") {
+                            dev_null::redirect_line(d, "%t.null")
+                        } else {
+                            d.clone()
+                        }
+                    })
+                    .collect();
+                let mut header = lines.join("\n");
                 header.push_str("\n\n");
                 Some(header.into_bytes())
             }

@@ -16,6 +16,8 @@ use super::process::TestCommand;
 pub struct OutputOracle {
     env: Arc<TestEnv>,
     command: TestCommand,
+    /// The command as the user gave it (before the /dev/null rewrite).
+    shown: String,
     has_no_match: bool,
 }
 
@@ -27,16 +29,27 @@ impl OutputOracle {
         env: Arc<TestEnv>,
     ) -> OutputOracle {
         let has_no_match = no_match.is_some();
+        let shown = super::command::display(&command);
+        // An output to /dev/null goes to a file in the test's working
+        // directory (its scratch directory) instead: what the command
+        // prints is what the patterns look at, so not stdout.
+        command.args = super::dev_null::redirect_args(&command.args, "whittle-output.discarded");
         command.watch = std::iter::once(matches).chain(no_match).collect();
         OutputOracle {
             env,
             command,
+            shown,
             has_no_match,
         }
     }
 
     pub fn command(&self) -> &TestCommand {
         &self.command
+    }
+
+    /// The command as the user gave it, as a shell line.
+    pub fn shown_command(&self) -> &str {
+        &self.shown
     }
 
     pub fn env(&self) -> &TestEnv {
