@@ -178,6 +178,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let input = dir.path().join("in.ll");
         fs::write(&input, MODULE).unwrap();
+        let matches = Regex::new("found").unwrap();
         for spelling in SPELLINGS {
             // A "compiler" that crashes (crash oracle) or prints a pattern
             // (output oracle) whatever its arguments.
@@ -192,8 +193,7 @@ mod tests {
             assert!(lines[0].contains("%t"), "{spelling}: {test}");
 
             let printing = command::parse(&format!("sh -c 'echo found' sh {spelling} %s")).unwrap();
-            let matches = Regex::new("found").unwrap();
-            let oracle = OutputOracle::new(printing, matches, None, env.clone());
+            let oracle = OutputOracle::new(printing, matches.clone(), None, env.clone());
             let test = output_test(&oracle, MODULE, "provenance").unwrap();
             let lines = run_lines(&test);
             assert_eq!(lines.len(), 1, "{test}");
