@@ -303,3 +303,27 @@ fn relation(spec: &MrSpec) -> Result<Box<dyn Relation>> {
         ),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_protected_interface_is_main_and_the_names_the_commands_mention() {
+        let spec = MrSpec {
+            relation: "user".into(),
+            followup: Some("/opt/my-opt -internalize-public-api-list=run,helper %s -o %t".into()),
+            run: Some("lli --entry-function=run %s".into()),
+            tool: "opt -S %s".into(),
+            ..Default::default()
+        };
+        let names = spec.protected_symbols();
+        for name in ["main", "run", "helper", "entry", "internalize"] {
+            assert!(names.contains(name), "{name}: {names:?}");
+        }
+        // Programs, paths and substitutions name nothing in the module.
+        for word in ["lli", "opt", "my", "s", "t", ""] {
+            assert!(!names.contains(word), "{word}: {names:?}");
+        }
+    }
+}
