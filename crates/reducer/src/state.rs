@@ -38,6 +38,7 @@ pub struct Current {
 pub struct Accepted {
     pub version: u64,
     pub size: u64,
+    bytes: u64,
     file: PathBuf,
     module_id: Arc<str>,
 }
@@ -53,11 +54,18 @@ impl Accepted {
     }
 }
 
+/// How many bytes of accepted snapshots are kept at most: past that the
+/// oldest (least reduced) go first, the input staying the last resort.
+const HISTORY_BUDGET: u64 = 256 << 20;
+
 /// The accepted modules, kept where they cost no memory.
 struct History {
     /// None when it could not be created (nothing is kept then).
     dir: Option<PathBuf>,
     accepted: Vec<Accepted>,
+    /// Bytes of the snapshots kept.
+    bytes: u64,
+    budget: u64,
     /// The input as it was tested at the start (the last resort, which
     /// needs no re-test): its snapshot and output bytes.
     input: Option<(Snapshot, Vec<u8>, u64)>,
@@ -72,12 +80,19 @@ impl History {
         // Best effort: a module that cannot be kept is only one fallback
         // fewer.
         if fs::write(&file, &*snapshot.bytes).is_ok() {
+            self.bytes += snapshot.bytes.len() as u64;
             self.accepted.push(Accepted {
                 version: snapshot.version,
                 size,
+                bytes: snapshot.bytes.len() as u64,
                 file,
                 module_id: snapshot.module_id.clone(),
             });
+        }
+        while self.bytes > self.budget && self.accepted.len() > 1 {
+            let oldest = self.accepted.remove(0);
+            self.bytes -= oldest.bytes;
+            let _ = fs::remove_file(&oldest.file);
         }
     }
 }
@@ -104,6 +119,8 @@ impl Current {
             history: History {
                 dir,
                 accepted: Vec::new(),
+                bytes: 0,
+                budget: HISTORY_BUDGET,
                 input: None,
             },
         }
@@ -257,6 +274,12 @@ mod tests {
         assert_eq!(order, [(3, 5), (2, 5), (1, 8)]);
         let back = current.fallbacks()[1].snapshot().unwrap();
         assert_eq!(*back.bytes, vec![2; 4]);
+        // Past the byte budget the oldest go first.
+        current.history.budget = 12;
+        current.replace(kept(5), 2, None);
+        let kept_versions: Vec<u64> = current.history.accepted.iter().map(|a| a.version).collect();
+        assert_eq!(kept_versions, [3, 4, 5]);
+        assert!(!dir.path().join("h/1.snapshot").exists());
         assert!(current.restore_input());
         assert_eq!((current.size, current.output.clone()), (10, vec![0]));
         assert!(!current.reduced());
