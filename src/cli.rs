@@ -435,6 +435,10 @@ impl Args {
                     mtriple: self.mtriple,
                     aggressive_named_md: self.aggressive_named_md_reduction,
                     defined_values_only: matches!(oracle, oracle::Spec::Mr(_)),
+                    protected: match &oracle {
+                        oracle::Spec::Mr(mr) => mr.protected_symbols(),
+                        _ => Default::default(),
+                    },
                 },
                 ir_passes_given: self.ir_passes.is_some(),
                 formats: Formats {

@@ -158,13 +158,30 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
                     "--mlir-passes and --allow-unregistered-dialect are for MLIR input (.mlir or -x mlir)"
                 );
             }
-            let passes = select(
+            let mut passes = select(
                 whittle_passes::PASSES,
                 whittle_passes::default_passes(),
                 spec.only_passes.as_deref(),
                 spec.skip_passes.as_deref(),
                 "pass",
             )?;
+            if matches!(spec.oracle, oracle::Spec::Mr(_)) {
+                // Undefined values pass for miscompilations when runs of
+                // the program judge it.
+                let unsafe_for_mr = |p: &whittle_passes::Pass| p.info.introduces_undefined_values;
+                if spec.only_passes.is_some() && spec.display != Display::Quiet {
+                    for p in passes.iter().filter(|p| unsafe_for_mr(p)) {
+                        eprintln!(
+                            "whittle: note: pass {} does not run with --mr: it puts undefined values into the module",
+                            p.info.name
+                        );
+                    }
+                }
+                passes.retain(|p| !unsafe_for_mr(p));
+                if passes.is_empty() {
+                    bail!("no passes left to run");
+                }
+            }
             let opened = llvm::open(
                 &spec.input,
                 passes,
@@ -203,6 +220,9 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
     if spec.display != Display::Quiet {
         if let Some(line) = built.describe() {
             eprintln!("whittle: {line}");
+        }
+        for note in built.notes() {
+            eprintln!("whittle: note: {note}");
         }
     }
     let mut jobs = spec.search.jobs;

@@ -668,3 +668,110 @@ fn the_slurm_runner_never_answers_a_request_cut_short() {
     assert_eq!(out.status.code(), Some(3));
     assert!(out.stdout.is_empty());
 }
+
+/// `--mr user` scripts for [`Scratch`]'s module: the follow-up is the source
+/// with a marker line, and a run prints whether it ran the follow-up, so the
+/// relation is violated by every candidate.
+fn always_violated(s: &Scratch) -> (String, String) {
+    let followup = s.script(
+        "followup.sh",
+        "cp \"$1\" \"$2\" && echo '; follow-up' >> \"$2\"",
+    );
+    let run = s.script(
+        "run.sh",
+        "grep -q '^; follow-up' \"$1\" && echo b || echo a",
+    );
+    (
+        format!("{} %s %t", followup.display()),
+        format!("{} %s", run.display()),
+    )
+}
+
+#[test]
+fn passes_that_put_undefined_values_in_do_not_run_with_mr() {
+    let s = Scratch::new();
+    let (followup, run) = always_violated(&s);
+    let out = s.run(&[
+        "--delta-passes=operands-poison",
+        "--mr",
+        "user",
+        "--mr-followup",
+        &followup,
+        "--mr-run",
+        &run,
+        "input.ll",
+    ]);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("note: pass operands-poison does not run with --mr"),
+        "{err}"
+    );
+    assert!(
+        err.contains("whittle: error: no passes left to run"),
+        "{err}"
+    );
+    // Without --mr it runs.
+    let out = s.run(&[
+        "--delta-passes=operands-poison",
+        "--test",
+        "./test.sh",
+        "input.ll",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn mr_says_once_when_address_randomization_cannot_be_turned_off() {
+    let s = Scratch::new();
+    let (followup, run) = always_violated(&s);
+    let args = [
+        "-j1",
+        "--delta-passes=module-data",
+        "--mr",
+        "user",
+        "--mr-followup",
+        &followup,
+        "--mr-run",
+        &run,
+        "input.ll",
+        "-o",
+        "out.ll",
+    ];
+    // A setarch that cannot change the personality, as in a container
+    // whose seccomp profile forbids it.
+    let bin = s.path("bin");
+    fs::create_dir(&bin).unwrap();
+    let setarch = bin.join("setarch");
+    fs::write(
+        &setarch,
+        "#!/bin/sh\necho 'setarch: failed to set personality to x86_64: Operation not permitted' >&2\nexit 1\n",
+    )
+    .unwrap();
+    fs::set_permissions(&setarch, fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new(WHITTLE)
+        .args(args)
+        .current_dir(s.dir.path())
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let note = "whittle: note: address randomization cannot be turned off here (setarch: failed to set personality to x86_64: Operation not permitted)";
+    assert_eq!(err.matches(note).count(), 1, "{err}");
+    // Where setarch -R works, nothing to say.
+    let works = Command::new("setarch")
+        .args(["-R", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if works {
+        let out = s.run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("note: address"), "{}", stderr(&out));
+    }
+}

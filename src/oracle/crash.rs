@@ -36,7 +36,9 @@ impl CrashOracle {
     ) -> Result<CrashOracle> {
         let shown = super::command::display(&command);
         let input = &std::path::absolute(input)?;
-        avoid_dev_null_output(&mut command.args);
+        // A crash's output is never what matters: stdout (captured, then
+        // dropped) takes it.
+        command.args = super::dev_null::redirect_args(&command.args, "-");
         command.watch = must_match.iter().cloned().collect();
         let scratch = env.private_dir("record")?;
         let out = env.run(&command, input, &scratch, &Cancel::new())?;
@@ -123,21 +125,6 @@ impl CrashOracle {
     }
 }
 
-/// A crashing LLVM tool deletes its output file, and run as root that would
-/// be /dev/null itself: send the output to stdout (captured, then dropped)
-/// instead. A crash's output is never what matters.
-pub fn avoid_dev_null_output(args: &mut [String]) {
-    let mut i = 0;
-    while i < args.len() {
-        if args[i] == "-o" && args.get(i + 1).is_some_and(|a| a == "/dev/null") {
-            args[i + 1] = "-".to_string();
-        } else if args[i] == "-o=/dev/null" || args[i] == "-o/dev/null" {
-            args[i] = "-o=-".to_string();
-        }
-        i += 1;
-    }
-}
-
 impl Oracle for CrashOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
         let out = self.env.run(&self.command, candidate, scratch, cancel)?;
@@ -146,19 +133,5 @@ impl Oracle for CrashOracle {
             .is_some_and(|s| self.expected.matches(&s, self.mode))
             && (!self.must_match || out.watched[0]);
         Ok(out.into_outcome(Verdict::from_interesting(same)))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dev_null_outputs_go_to_stdout() {
-        let mut args: Vec<String> = ["-O2", "-o", "/dev/null", "%s", "-o=/dev/null"]
-            .map(String::from)
-            .to_vec();
-        avoid_dev_null_output(&mut args);
-        assert_eq!(args, ["-O2", "-o", "-", "%s", "-o=-"]);
     }
 }

@@ -144,7 +144,7 @@ impl LitTest {
                 }
                 // A crashing tool deletes its output file; as root that could
                 // be /dev/null itself.
-                out = out.replace("-o /dev/null", &format!("-o {temp}.devnull"));
+                out = super::dev_null::redirect_line(&out, &format!("{temp}.devnull"));
                 out + &separator
             })
             .collect()

@@ -16,6 +16,7 @@
 
 pub mod command;
 pub mod crash;
+pub mod dev_null;
 pub mod env;
 pub mod lit;
 pub mod mr;
@@ -25,9 +26,9 @@ pub mod script;
 pub mod signature;
 pub mod slurm;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
 use regex::Regex;
@@ -86,6 +87,41 @@ pub struct MrSpec {
     pub compare: String,
 }
 
+impl MrSpec {
+    /// The program's interface, which a metamorphic reduction leaves as it
+    /// is: `main`, and every name the relation's commands and flags mention
+    /// (`--mr-run 'lli --entry-function=run %s'` names `run`). A word is a
+    /// name when it could be an LLVM symbol; paths and the commands'
+    /// programs are not words of it. A word that names nothing in the
+    /// module protects nothing.
+    pub fn protected_symbols(&self) -> BTreeSet<String> {
+        let mut names = BTreeSet::from(["main".to_string()]);
+        let commands = [&self.followup, &self.run, &Some(self.tool.clone())];
+        let mut texts: Vec<String> = commands
+            .iter()
+            .filter_map(|c| c.as_deref())
+            .map(|c| {
+                // The program is not a name the command gives the module.
+                let words = shell_words::split(c).unwrap_or_default();
+                words.into_iter().skip(1).collect::<Vec<_>>().join(" ")
+            })
+            .collect();
+        texts.push(self.pipeline.clone());
+        texts.extend(self.llc_flags.iter().cloned());
+        for text in texts {
+            for word in text.split_whitespace().filter(|w| !w.contains('/')) {
+                let word = word.replace("%%", "").replace("%s", "").replace("%t", "");
+                names.extend(
+                    word.split(|c: char| !(c.is_ascii_alphanumeric() || "_.$".contains(c)))
+                        .filter(|n| !n.is_empty() && !n.starts_with(|c: char| c.is_ascii_digit()))
+                        .map(String::from),
+                );
+            }
+        }
+        names
+    }
+}
+
 /// A built oracle, with what the command line and the emitted tests need
 /// to know of it.
 pub enum Built {
@@ -118,6 +154,7 @@ pub enum Portable {
     },
     Output {
         command: TestCommand,
+        shown: String,
         has_no_match: bool,
     },
     Lit {
@@ -127,8 +164,7 @@ pub enum Portable {
     },
     Mr {
         spec: MrSpec,
-        timeout: Option<Duration>,
-        interpreter_usable: bool,
+        recorded: mr::Recorded,
     },
 }
 
@@ -157,9 +193,11 @@ impl Portable {
             ))),
             Portable::Output {
                 command,
+                shown,
                 has_no_match,
             } => Built::Output(Arc::new(OutputOracle::from_portable(
                 command,
+                shown,
                 has_no_match,
                 env,
             ))),
@@ -170,17 +208,8 @@ impl Portable {
             } => Built::Lit(Arc::new(LitOracle::from_portable(
                 test, expected, mode, env,
             ))),
-            Portable::Mr {
-                spec,
-                timeout,
-                interpreter_usable,
-            } => {
-                let oracle = MrOracle::from_recorded(
-                    relation(&spec)?,
-                    exec(&spec)?,
-                    (timeout, interpreter_usable),
-                    env,
-                );
+            Portable::Mr { spec, recorded } => {
+                let oracle = MrOracle::from_recorded(relation(&spec)?, exec(&spec)?, recorded, env);
                 Built::Mr(Arc::new(oracle), Box::new(spec))
             }
         })
@@ -195,14 +224,10 @@ impl Built {
             Built::Crash(o) => o.portable(),
             Built::Output(o) => o.portable(),
             Built::Lit(o) => o.portable(),
-            Built::Mr(o, spec) => {
-                let (timeout, interpreter_usable) = o.recorded();
-                Portable::Mr {
-                    spec: (**spec).clone(),
-                    timeout,
-                    interpreter_usable,
-                }
-            }
+            Built::Mr(o, spec) => Portable::Mr {
+                spec: (**spec).clone(),
+                recorded: o.recorded(),
+            },
         }
     }
 
@@ -230,11 +255,35 @@ impl Built {
         }
     }
 
+    /// What the user must know about how much the oracle can see here
+    /// (printed once at the start, as `whittle: note: ...`).
+    pub fn notes(&self) -> Vec<String> {
+        match self {
+            Built::Mr(o, _) => o.notes(),
+            _ => Vec::new(),
+        }
+    }
+
     /// With --lit the output is a lit test: its directives, then the module.
+    /// Its RUN lines send no output to /dev/null (`%t.null` takes it: a
+    /// crashing tool removes its output file; `%t` itself may be another
+    /// RUN line's file).
     pub fn output_header(&self) -> Option<Vec<u8>> {
         match self {
             Built::Lit(o) => {
-                let mut header = o.test().directives.join("\n");
+                let lines: Vec<String> = o
+                    .test()
+                    .directives
+                    .iter()
+                    .map(|d| {
+                        if d.contains("RUN:") {
+                            dev_null::redirect_line(d, "%t.null")
+                        } else {
+                            d.clone()
+                        }
+                    })
+                    .collect();
+                let mut header = lines.join("\n");
                 header.push_str("\n\n");
                 Some(header.into_bytes())
             }
@@ -363,4 +412,28 @@ fn relation(spec: &MrSpec) -> Result<Box<dyn Relation>> {
             "--mr: unknown relation '{other}' (opt-equivalence, llc-equivalence, reorder, user)"
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_protected_interface_is_main_and_the_names_the_commands_mention() {
+        let spec = MrSpec {
+            relation: "user".into(),
+            followup: Some("/opt/my-opt -internalize-public-api-list=run,helper %s -o %t".into()),
+            run: Some("lli --entry-function=run %s".into()),
+            tool: "opt -S %s".into(),
+            ..Default::default()
+        };
+        let names = spec.protected_symbols();
+        for name in ["main", "run", "helper", "entry", "internalize"] {
+            assert!(names.contains(name), "{name}: {names:?}");
+        }
+        // Programs, paths and substitutions name nothing in the module.
+        for word in ["lli", "opt", "my", "s", "t", ""] {
+            assert!(!names.contains(word), "{word}: {names:?}");
+        }
+    }
 }

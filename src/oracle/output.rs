@@ -17,6 +17,8 @@ use super::Portable;
 pub struct OutputOracle {
     env: Arc<TestEnv>,
     command: TestCommand,
+    /// The command as the user gave it (before the /dev/null rewrite).
+    shown: String,
     has_no_match: bool,
 }
 
@@ -28,16 +30,27 @@ impl OutputOracle {
         env: Arc<TestEnv>,
     ) -> OutputOracle {
         let has_no_match = no_match.is_some();
+        let shown = super::command::display(&command);
+        // An output to /dev/null goes to a file in the test's working
+        // directory (its scratch directory) instead: what the command
+        // prints is what the patterns look at, so not stdout.
+        command.args = super::dev_null::redirect_args(&command.args, "whittle-output.discarded");
         command.watch = std::iter::once(matches).chain(no_match).collect();
         OutputOracle {
             env,
             command,
+            shown,
             has_no_match,
         }
     }
 
     pub fn command(&self) -> &TestCommand {
         &self.command
+    }
+
+    /// The command as the user gave it, as a shell line.
+    pub fn shown_command(&self) -> &str {
+        &self.shown
     }
 
     pub fn env(&self) -> &TestEnv {
@@ -48,6 +61,7 @@ impl OutputOracle {
     pub(super) fn portable(&self) -> Portable {
         Portable::Output {
             command: self.command.clone(),
+            shown: self.shown.clone(),
             has_no_match: self.has_no_match,
         }
     }
@@ -56,12 +70,14 @@ impl OutputOracle {
     /// command's watched patterns are the `--match` and `--no-match` ones).
     pub(super) fn from_portable(
         command: TestCommand,
+        shown: String,
         has_no_match: bool,
         env: Arc<TestEnv>,
     ) -> Self {
         OutputOracle {
             env,
             command,
+            shown,
             has_no_match,
         }
     }

@@ -39,8 +39,8 @@ pub use oracle::{
 };
 pub use output::{directory_of, write_atomically};
 pub use pass::{select, PassInfo, RegisteredPass, Targets};
-pub use run::run;
-pub use stats::{PassStats, Stats};
+pub use run::{run, RECHECKS};
+pub use stats::{Flaky, PassStats, Stats};
 
 /// How the progress of a run is shown on stderr.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -90,7 +90,9 @@ impl SlurmOracle {
         let runner = std::env::current_exe().context("cannot find the whittle binary")?;
         let oracle = built.portable();
         let (timeout, processes) = match &oracle {
-            Portable::Mr { timeout, .. } => (timeout.or(env.timeout()), 12),
+            // The relation's runs and the trust checks' (repeat, layout,
+            // stack patterns, the interpreter): at most this many.
+            Portable::Mr { recorded, .. } => (recorded.timeout.or(env.timeout()), 16),
             Portable::Lit { test, .. } => (env.timeout(), test.run_lines.len() as u32),
             _ => (env.timeout(), 1),
         };

@@ -337,6 +337,7 @@ mod tests {
             nonce: "n1".into(),
             oracle: Portable::Output {
                 command: Default::default(),
+                shown: String::new(),
                 has_no_match: false,
             },
             env: EnvSpec::default(),
