@@ -9,7 +9,9 @@ use anyhow::{bail, Result};
 use clap::{ArgAction, CommandFactory, Parser, ValueEnum};
 use whittle::llvm::Formats;
 use whittle::mlir::{MlirOptions, Syntax};
-use whittle::oracle::{self, env::EnvSpec, MrSpec};
+use whittle::oracle::env::{EnvSpec, Executor};
+use whittle::oracle::slurm::{self, Allocation};
+use whittle::oracle::{self, MrSpec};
 use whittle::reduce::{Language, LlvmSpec, MlirSpec, RunSpec, Search};
 use whittle::reducer::{Display, PolicyKind};
 use whittle_passes::PassOptions;
@@ -267,9 +269,45 @@ pub struct Args {
     #[arg(long, help_heading = "MLIR")]
     pub mlir_print_op_generic: bool,
 
+    /// Where tests run: here, or one Slurm job step (job outside an allocation) per test
+    #[arg(long, value_enum, default_value_t = ExecutorArg::Local, help_heading = "Running on a cluster")]
+    pub executor: ExecutorArg,
+
+    /// Passed to every srun (repeatable): --partition=P, --account=A, --time=T, --constraint=C, -c N, ...
+    #[arg(long = "executor-arg", value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true, help_heading = "Running on a cluster")]
+    pub executor_args: Vec<String>,
+
+    /// Runs of a test after the first when Slurm fails it (a lost node, an srun error, no answer)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3,
+        help_heading = "Running on a cluster"
+    )]
+    pub executor_retries: u32,
+
+    /// Seconds a step may take beyond --timeout before it counts as hung and is cancelled
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30.0,
+        help_heading = "Running on a cluster"
+    )]
+    pub executor_grace: f64,
+
+    /// Retry a test that Slurm failed away from the node it failed on (srun --exclude)
+    #[arg(long, help_heading = "Running on a cluster")]
+    pub executor_exclude_failed: bool,
+
     /// Accepted for llvm-reduce compatibility (whittle never re-checks after counting)
     #[arg(long, hide = true)]
     pub skip_verify_interesting_after_counting_chunks: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExecutorArg {
+    Local,
+    Slurm,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -341,6 +379,32 @@ impl Args {
         })
     }
 
+    /// Where tests run, as the `--executor*` flags say.
+    fn executor(&self) -> Result<Executor> {
+        let slurm_only = [
+            (!self.executor_args.is_empty(), "--executor-arg"),
+            (self.executor_retries != 3, "--executor-retries"),
+            (self.executor_grace != 30.0, "--executor-grace"),
+            (self.executor_exclude_failed, "--executor-exclude-failed"),
+        ];
+        if self.executor == ExecutorArg::Local {
+            if let Some((_, flag)) = slurm_only.iter().find(|(given, _)| *given) {
+                bail!("{flag} goes with --executor=slurm");
+            }
+            return Ok(Executor::Local);
+        }
+        let grace = self.executor_grace;
+        if !(grace >= 0.0 && grace.is_finite()) {
+            bail!("--executor-grace must be a number of seconds, not {grace}");
+        }
+        Ok(Executor::Slurm(slurm::Settings {
+            args: self.executor_args.clone(),
+            retries: self.executor_retries,
+            grace: Duration::from_secs_f64(grace),
+            exclude_failed: self.executor_exclude_failed,
+        }))
+    }
+
     /// The run the flags describe.
     pub fn spec(self) -> Result<RunSpec> {
         let oracle = self.oracle()?;
@@ -354,6 +418,12 @@ impl Args {
             }
             t => t.map(Duration::from_secs_f64),
         };
+        let executor = self.executor()?;
+        // Under Slurm, inside an allocation, as many tests as it has tasks.
+        let default_jobs = match (&executor, Allocation::current()) {
+            (Executor::Slurm(_), Some(allocation)) => allocation.tasks,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
         let defaults = PassOptions::default();
         Ok(RunSpec {
             language,
@@ -363,6 +433,7 @@ impl Args {
                 timeout,
                 preserve_debug_environment: self.preserve_debug_environment,
                 save_temps: self.save_temps,
+                executor,
             },
             only_passes: self.delta_passes,
             skip_passes: self.skip_delta_passes,
@@ -373,6 +444,10 @@ impl Args {
                     mtriple: self.mtriple,
                     aggressive_named_md: self.aggressive_named_md_reduction,
                     defined_values_only: matches!(oracle, oracle::Spec::Mr(_)),
+                    protected: match &oracle {
+                        oracle::Spec::Mr(mr) => mr.protected_symbols(),
+                        _ => Default::default(),
+                    },
                 },
                 ir_passes_given: self.ir_passes.is_some(),
                 formats: Formats {
@@ -399,10 +474,7 @@ impl Args {
                 partial_sweeps: !self.full_sweeps,
                 starting_granularity: 1usize << self.starting_granularity_level.min(20),
                 abort_on_invalid: self.abort_on_invalid_reduction,
-                jobs: self
-                    .jobs
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-                    .max(1),
+                jobs: self.jobs.unwrap_or(default_jobs).max(1),
             },
             display: if self.quiet {
                 Display::Quiet

@@ -5,18 +5,35 @@
 //! the scratch directory tree (a private directory per worker, which is
 //! also the test's working directory and `TMPDIR`; kept with
 //! `--save-temps`), and the one call that runs a test's process.
+//!
+//! It also says where tests run ([`Executor`]): here (`--executor=local`),
+//! or on a Slurm cluster (`--executor=slurm`), where [`super::build`]'s
+//! oracle is wrapped so that each judgement is one Slurm step whose runner
+//! judges the candidate with this same environment on the node.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
+use serde::{Deserialize, Serialize};
 use whittle_reducer::Cancel;
 
 use super::process::{self, ProcessOutcome, TestCommand};
 
-/// What the command line says about running tests.
-#[derive(Clone, Debug, Default)]
+/// Where tests run (`--executor`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub enum Executor {
+    /// On this machine (the default).
+    #[default]
+    Local,
+    /// One Slurm job step (or job) per judgement.
+    Slurm(super::slurm::Settings),
+}
+
+/// What the command line says about running tests. It travels to a
+/// cluster node with each test (the runner there runs tests locally).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct EnvSpec {
     /// `--timeout`: a test (and everything it started) is killed after this.
     pub timeout: Option<Duration>,
@@ -25,6 +42,8 @@ pub struct EnvSpec {
     pub preserve_debug_environment: bool,
     /// `--save-temps`: keep the scratch directory at the end.
     pub save_temps: bool,
+    /// `--executor`: where tests run.
+    pub executor: Executor,
 }
 
 /// The environment every test runs in.
@@ -53,6 +72,11 @@ impl TestEnv {
 
     pub fn spec(&self) -> &EnvSpec {
         &self.spec
+    }
+
+    /// Where tests run (`--executor`).
+    pub fn executor(&self) -> &Executor {
+        &self.spec.executor
     }
 
     /// The tests' time limit (`--timeout`).
