@@ -16,7 +16,8 @@ use whittle_reducer::{self as reducer, select, Display, PolicyKind, Settings, St
 use crate::emit;
 use crate::llvm::{self, Formats};
 use crate::mlir::{self, MlirOptions, Syntax};
-use crate::oracle::{self, env::EnvSpec, env::TestEnv, Built};
+use crate::oracle::{self, env::EnvSpec, env::TestEnv, unless::Unless, Built};
+use whittle_reducer::Oracle;
 
 /// The input language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,6 +83,10 @@ pub struct RunSpec {
     pub output: Option<PathBuf>,
     pub in_place: bool,
     pub oracle: oracle::Spec,
+    /// A second oracle, built like the first (judging the same failure):
+    /// a candidate is interesting only when it does *not* call it
+    /// interesting (a bisection's "and not with the culprit skipped").
+    pub control: Option<oracle::Spec>,
     pub env: EnvSpec,
     /// `--delta-passes` and `--skip-delta-passes`.
     pub only_passes: Option<String>,
@@ -104,6 +109,8 @@ pub struct Prepared {
     spec: RunSpec,
     front: Option<Front>,
     oracle: Built,
+    /// What judges candidates: the oracle, or it and the control.
+    judge: Arc<dyn Oracle>,
     env: Arc<TestEnv>,
     settings: Settings,
 }
@@ -195,6 +202,13 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
 
     let env = Arc::new(TestEnv::new(spec.env.clone())?);
     let built = oracle::build(&spec.oracle, &spec.input, &env)?;
+    let judge = match &spec.control {
+        Some(control) => Arc::new(Unless {
+            first: built.as_dyn(),
+            second: oracle::build_like(control, &built, &env)?.as_dyn(),
+        }) as Arc<dyn Oracle>,
+        None => built.as_dyn(),
+    };
     if spec.display != Display::Quiet {
         if let Some(line) = built.describe() {
             eprintln!("whittle: {line}");
@@ -215,6 +229,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         spec,
         front: Some(front),
         oracle: built,
+        judge,
         env,
         settings,
     })
@@ -230,10 +245,20 @@ impl Prepared {
         &self.settings.output
     }
 
+    /// The oracle, as built on the input.
+    pub fn oracle(&self) -> &Built {
+        &self.oracle
+    }
+
+    /// The environment the tests run in.
+    pub fn env(&self) -> &Arc<TestEnv> {
+        &self.env
+    }
+
     /// Run the reduction (once). An interrupt ends it with a
     /// [`reducer::Stopped`] error, the best module so far written.
     pub fn run(&mut self) -> Result<Stats> {
-        let oracle = self.oracle.as_dyn();
+        let oracle = self.judge.clone();
         let result = match self.front.take().expect("a prepared run runs once") {
             Front::Llvm(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
             Front::Mlir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),

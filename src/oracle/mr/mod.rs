@@ -35,6 +35,9 @@ use super::command::{llvm_bin_dir, resolve_program};
 use super::env::TestEnv;
 use super::process::{Ended, ProcessOutcome, TestCommand};
 
+/// The status of a candidate that satisfies the relation.
+pub const HOLDS: &str = "relation holds";
+
 /// What a relation found for one candidate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
@@ -348,6 +351,18 @@ impl MrOracle {
         }
     }
 
+    /// An oracle for another relation (the same one with a bisection's
+    /// flags) that runs programs the way this one decided on its input.
+    pub fn with_relation(&self, relation: Box<dyn Relation>, test_env: Arc<TestEnv>) -> MrOracle {
+        MrOracle {
+            test_env,
+            relation,
+            exec: self.exec,
+            timeout: self.timeout,
+            interpreter_usable: AtomicBool::new(self.interpreter_usable.load(Ordering::SeqCst)),
+        }
+    }
+
     fn env<'a>(&'a self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
         Env {
             test_env: &self.test_env,
@@ -382,7 +397,7 @@ impl Oracle for MrOracle {
         let (verdict, status) = match &check {
             _ if cancel.is_cancelled() => (Verdict::Unresolved, "cancelled".to_string()),
             Check::Violated => (Verdict::Interesting, "relation violated".to_string()),
-            Check::Holds => (Verdict::NotInteresting, "relation holds".to_string()),
+            Check::Holds => (Verdict::NotInteresting, HOLDS.to_string()),
             Check::Unresolved(why) => (Verdict::Unresolved, format!("unresolved: {why}")),
         };
         Ok(Outcome {
