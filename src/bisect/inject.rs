@@ -1,0 +1,680 @@
+//! The LLVM tool invocation inside an oracle, and the oracle with that
+//! invocation changed: bisection flags injected right after the program
+//! (`-opt-bisect-limit=N`; `-mllvm -opt-bisect-limit=N` for clang), the
+//! pipeline replaced, the output redirected. The invocation is the whole
+//! command of `--crash-cmd` and `--cmd`, the first `opt`, `llc` or `clang`
+//! of the failing RUN line of `--lit`, and the optimizer of `--mr
+//! opt-equivalence`.
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+
+use crate::oracle::{self, lit::LitTest, process::TestCommand, Built, LitRewrite};
+
+/// The LLVM tools whose pass pipelines can be bisected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Opt,
+    Llc,
+    Clang,
+}
+
+impl Tool {
+    /// The tool a program is, by its file name (`opt`, `llc-22`,
+    /// `/usr/bin/clang++`).
+    pub fn of(program: &str) -> Option<Tool> {
+        let name = Path::new(program).file_name()?.to_str()?;
+        // A versioned name: `opt-22`, `clang++-22`.
+        let name = match name.rsplit_once('-') {
+            Some((base, version)) if version.chars().all(|c| c.is_ascii_digit()) => base,
+            _ => name,
+        };
+        match name {
+            "opt" => Some(Tool::Opt),
+            "llc" => Some(Tool::Llc),
+            "clang" | "clang++" => Some(Tool::Clang),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Opt => "opt",
+            Tool::Llc => "llc",
+            Tool::Clang => "clang",
+        }
+    }
+}
+
+/// One run of an LLVM tool: its words, the program first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invocation {
+    pub tool: Tool,
+    pub words: Vec<String>,
+}
+
+/// `-O2`, `-Os`, ...
+fn is_opt_level(word: &str) -> bool {
+    matches!(
+        word,
+        "-O0"
+            | "-O1"
+            | "-O2"
+            | "-O3"
+            | "-Os"
+            | "-Oz"
+            | "-Og"
+            | "-O"
+            | "--O0"
+            | "--O1"
+            | "--O2"
+            | "--O3"
+    )
+}
+
+/// The name of a `-flag=value` or `-flag`, without its dashes.
+fn flag_name(word: &str) -> &str {
+    word.trim_start_matches('-').split('=').next().unwrap_or("")
+}
+
+impl Invocation {
+    /// The invocation with `flags` right after the program (each behind
+    /// `-mllvm` for clang, which hands them to LLVM).
+    pub fn with_flags(&self, flags: &[String]) -> Invocation {
+        let mut words = vec![self.words[0].clone()];
+        for f in flags {
+            if self.tool == Tool::Clang {
+                words.push("-mllvm".into());
+            }
+            words.push(f.clone());
+        }
+        words.extend(self.words[1..].iter().cloned());
+        Invocation {
+            tool: self.tool,
+            words,
+        }
+    }
+
+    /// Which of the words (by index) select the pipeline, with the value
+    /// word of a two-word flag.
+    fn pipeline_positions(&self) -> Vec<usize> {
+        let mut at = Vec::new();
+        let mut i = 1;
+        while i < self.words.len() {
+            let w = &self.words[i];
+            let name = flag_name(w);
+            let takes_next = !w.contains('=');
+            let selects = is_opt_level(w)
+                || match self.tool {
+                    Tool::Opt => matches!(name, "passes" | "p") && w.starts_with('-'),
+                    Tool::Llc => {
+                        w.starts_with('-')
+                            && matches!(
+                                name,
+                                "start-before"
+                                    | "start-after"
+                                    | "stop-before"
+                                    | "stop-after"
+                                    | "run-pass"
+                            )
+                    }
+                    Tool::Clang => false,
+                };
+            if selects {
+                at.push(i);
+                if takes_next && !is_opt_level(w) && i + 1 < self.words.len() {
+                    at.push(i + 1);
+                    i += 1;
+                }
+            }
+            i += 1;
+        }
+        at
+    }
+
+    /// The words that select the pipeline (`-O2`, `-passes=...`,
+    /// `-start-before=...`).
+    pub fn pipeline_args(&self) -> Vec<String> {
+        self.pipeline_positions()
+            .into_iter()
+            .map(|i| self.words[i].clone())
+            .collect()
+    }
+
+    /// The invocation with its pipeline selected by `args` instead.
+    pub fn with_pipeline(&self, args: &[String]) -> Invocation {
+        let drop = self.pipeline_positions();
+        let mut words = vec![self.words[0].clone()];
+        words.extend(args.iter().cloned());
+        words.extend(
+            self.words
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|(i, _)| !drop.contains(i))
+                .map(|(_, w)| w.clone()),
+        );
+        Invocation {
+            tool: self.tool,
+            words,
+        }
+    }
+
+    /// The invocation with its output (`-o`, `-S`, `-disable-output`)
+    /// replaced by `output`.
+    pub fn with_output(&self, output: &[String]) -> Invocation {
+        let mut words = vec![self.words[0].clone()];
+        let mut i = 1;
+        while i < self.words.len() {
+            let w = &self.words[i];
+            if w == "-o" || w == "--o" {
+                i += 2;
+                continue;
+            }
+            if w.starts_with("-o=")
+                || w.starts_with("--o=")
+                || w == "-disable-output"
+                || w == "--disable-output"
+            {
+                i += 1;
+                continue;
+            }
+            words.push(w.clone());
+            i += 1;
+        }
+        words.extend(output.iter().cloned());
+        Invocation {
+            tool: self.tool,
+            words,
+        }
+    }
+
+    /// The value of `-NAME=VALUE` or `-NAME VALUE`, if given.
+    pub fn value_of(&self, name: &str) -> Option<String> {
+        let mut words = self.words.iter().skip(1);
+        while let Some(w) = words.next() {
+            if w.starts_with('-') && flag_name(w) == name {
+                return match w.split_once('=') {
+                    Some((_, v)) => Some(v.to_string()),
+                    None => words.next().cloned(),
+                };
+            }
+        }
+        None
+    }
+
+    /// The invocation as a shell line.
+    pub fn display(&self) -> String {
+        oracle::command::join(&self.words)
+    }
+}
+
+/// Where the invocation sits in the oracle.
+#[derive(Clone, Debug)]
+enum Place {
+    /// `--crash-cmd`, `--cmd`: it is the command.
+    Command,
+    /// `--lit`: a command of a RUN line.
+    Lit(LitSite),
+    /// `--mr opt-equivalence`: the optimizer; the words are its flags.
+    Mr,
+}
+
+#[derive(Clone, Debug)]
+struct LitSite {
+    test: LitTest,
+    /// The failing RUN line.
+    line: usize,
+    /// The line before the tool's command, with `not`, env settings.
+    head: String,
+    /// The command's redirections (`2>&1`, `< %s`), kept as written.
+    redirects: Vec<String>,
+    /// The rest of the line, from the separator after the command.
+    tail: String,
+}
+
+/// How a changed lit test runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LitScope {
+    /// Every RUN line, on the test itself.
+    Test,
+    /// Only the failing RUN line, on another module (`%s`), FileCheck
+    /// still reading the test.
+    Line,
+}
+
+/// The oracle's LLVM tool invocation, and how to put a changed one back.
+#[derive(Clone, Debug)]
+pub struct Site {
+    pub invocation: Invocation,
+    place: Place,
+    spec: oracle::Spec,
+}
+
+impl Site {
+    /// Find the LLVM tool invocation of `spec` (`recorded` is its oracle,
+    /// built on the input: for `--lit`, it knows the failing line).
+    pub fn find(spec: &oracle::Spec, recorded: &Built) -> Result<Site> {
+        let (invocation, place) = match (spec, recorded) {
+            (oracle::Spec::Script { .. }, _) => bail!(
+                "whittle bisect cannot see into a --test script: give the failing command with --crash-cmd, --cmd/--match, --lit or --mr opt-equivalence"
+            ),
+            (oracle::Spec::Crash { command, .. } | oracle::Spec::Output { command, .. }, _) => {
+                let words = shell_words::split(command)?;
+                let Some(tool) = words.first().and_then(|w| Tool::of(w)) else {
+                    bail!(
+                        "the command '{command}' does not run opt, llc or clang: there is no pass pipeline to bisect"
+                    );
+                };
+                (Invocation { tool, words }, Place::Command)
+            }
+            (oracle::Spec::Mr(mr), _) => {
+                if mr.relation != "opt-equivalence" {
+                    bail!(
+                        "whittle bisect works with --mr opt-equivalence (the passes of its optimizer), not --mr {}",
+                        mr.relation
+                    );
+                }
+                let mut words = vec![mr.opt.clone().unwrap_or_else(|| "opt".into())];
+                if mr.pipeline.starts_with('-') {
+                    words.extend(mr.pipeline.split_whitespace().map(String::from));
+                } else {
+                    words.push(format!("-passes={}", mr.pipeline));
+                }
+                (
+                    Invocation {
+                        tool: Tool::Opt,
+                        words,
+                    },
+                    Place::Mr,
+                )
+            }
+            (oracle::Spec::Lit { test, .. }, Built::Lit(o)) => {
+                let test = LitTest::read(test)?;
+                let line = o.failure().line;
+                let text = &test.run_lines[line];
+                let Some((site, invocation)) = lit_site(text) else {
+                    bail!(
+                        "RUN line {} ({text}) runs no opt, llc or clang: there is no pass pipeline to bisect",
+                        line + 1
+                    );
+                };
+                (
+                    invocation,
+                    Place::Lit(LitSite {
+                        test,
+                        line,
+                        ..site
+                    }),
+                )
+            }
+            _ => bail!("the oracle and its spec disagree"),
+        };
+        Ok(Site {
+            invocation,
+            place,
+            spec: spec.clone(),
+        })
+    }
+
+    /// The tool.
+    pub fn tool(&self) -> Tool {
+        self.invocation.tool
+    }
+
+    /// The oracle with `invocation` instead of the original one. With
+    /// `--lit`, `scope` says which RUN lines run, and `stderr_to_shell`
+    /// sends the tool's stderr to the shell's (out of a `2>&1` pipe) so
+    /// that its BISECT lines can be collected.
+    pub fn spec(
+        &self,
+        invocation: &Invocation,
+        scope: LitScope,
+        stderr_to_shell: bool,
+    ) -> oracle::Spec {
+        match (&self.place, &self.spec) {
+            (
+                Place::Command,
+                oracle::Spec::Crash {
+                    signature, matches, ..
+                },
+            ) => oracle::Spec::Crash {
+                command: oracle::command::join(&invocation.words),
+                signature: signature.clone(),
+                matches: matches.clone(),
+            },
+            (
+                Place::Command,
+                oracle::Spec::Output {
+                    matches, no_match, ..
+                },
+            ) => oracle::Spec::Output {
+                command: oracle::command::join(&invocation.words),
+                matches: matches.clone(),
+                no_match: no_match.clone(),
+            },
+            (Place::Mr, oracle::Spec::Mr(mr)) => {
+                let pipeline = invocation.pipeline_args();
+                let positions = invocation.pipeline_positions();
+                let flags = invocation
+                    .words
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .filter(|(i, _)| !positions.contains(i))
+                    .map(|(_, w)| w.clone())
+                    .collect();
+                let mut mr = mr.clone();
+                mr.pipeline = pipeline.join(" ");
+                mr.opt_flags = flags;
+                oracle::Spec::Mr(mr)
+            }
+            (
+                Place::Lit(site),
+                oracle::Spec::Lit {
+                    test, signature, ..
+                },
+            ) => {
+                let line = site.line_with(invocation, stderr_to_shell);
+                let rewrite = match scope {
+                    LitScope::Test => {
+                        let mut lines = site.test.run_lines.clone();
+                        lines[site.line] = line;
+                        LitRewrite {
+                            lines,
+                            failing: site.line,
+                        }
+                    }
+                    LitScope::Line => LitRewrite {
+                        lines: vec![line],
+                        failing: 0,
+                    },
+                };
+                oracle::Spec::Lit {
+                    test: test.clone(),
+                    signature: signature.clone(),
+                    rewrite: Some(rewrite),
+                }
+            }
+            _ => unreachable!("a site is found from its spec"),
+        }
+    }
+
+    /// The failing RUN line with `invocation` (for `--lit`).
+    pub fn lit_line(&self, invocation: &Invocation) -> Option<String> {
+        match &self.place {
+            Place::Lit(site) => Some(site.line_with(invocation, false)),
+            _ => None,
+        }
+    }
+
+    /// A command that runs `invocation` alone on `input` (a query of the
+    /// tool: its pipeline, its debug counters), `scratch` standing for
+    /// lit's `%t`.
+    pub fn standalone(
+        &self,
+        invocation: &Invocation,
+        input: &Path,
+        scratch: &Path,
+    ) -> Result<TestCommand> {
+        let mut words = invocation.words.clone();
+        if let Place::Lit(site) = &self.place {
+            let text = oracle::command::join(&words);
+            words = shell_words::split(&site.test.substitute(&text, input, scratch))?;
+        }
+        let shown = input.display().to_string();
+        if !words.iter().any(|w| w.contains("%s") || *w == shown) {
+            // The tool read its input from stdin, or as the candidate
+            // appended to the command.
+            words.push("%s".into());
+        }
+        Ok(TestCommand {
+            program: oracle::command::resolve_program(&words[0])?,
+            args: words[1..].to_vec(),
+            substitute: true,
+            ..Default::default()
+        })
+    }
+}
+
+impl LitSite {
+    fn line_with(&self, invocation: &Invocation, stderr_to_shell: bool) -> String {
+        let mut command = format!(
+            "{}{}",
+            self.head_prefix(),
+            oracle::command::join(&invocation.words)
+        );
+        for r in &self.redirects {
+            command.push(' ');
+            command.push_str(r);
+        }
+        if stderr_to_shell {
+            // The group's fd 3 is the shell's stderr: the tool's stderr
+            // goes there, whatever the command redirected it to.
+            command = format!("{{ {command} 2>&3; }} 3>&2");
+        }
+        format!("{}{command}{}", self.head_segments(), self.tail)
+    }
+
+    /// `head` is "<earlier segments><separator> <wrappers> ": the part
+    /// before the wrappers, and the wrappers.
+    fn head_segments(&self) -> &str {
+        &self.head[..self.head.len() - self.head_prefix().len()]
+    }
+
+    fn head_prefix(&self) -> &str {
+        let at = self.head.rfind(['|', ';', '&']).map_or(0, |i| i + 1);
+        let rest = &self.head[at..];
+        let trimmed = rest.trim_start();
+        &self.head[self.head.len() - trimmed.len()..]
+    }
+}
+
+/// Split raw shell words, keeping quotes as written.
+fn raw_words(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut quote: Option<char> = None;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match quote {
+            Some(q) => {
+                current.push(c);
+                if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                current.push(c);
+            }
+            None if c == '\\' => {
+                current.push(c);
+                if let Some(n) = chars.next() {
+                    current.push(n);
+                }
+            }
+            None if c.is_whitespace() => {
+                if !current.is_empty() {
+                    words.push(std::mem::take(&mut current));
+                }
+            }
+            None => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words
+}
+
+fn unquote(raw: &str) -> String {
+    shell_words::split(raw)
+        .ok()
+        .and_then(|w| w.into_iter().next())
+        .unwrap_or_else(|| raw.to_string())
+}
+
+/// A redirection operator at the start of a word (`2>&1`, `>`, `<`, `&>`).
+fn redirection(raw: &str) -> Option<&str> {
+    let digits = raw.trim_start_matches(|c: char| c.is_ascii_digit());
+    ["&>>", "&>", ">>", ">&", "<&", ">", "<"]
+        .into_iter()
+        .find(|op| digits.starts_with(op))
+        .map(|op| &digits[op.len()..])
+}
+
+/// The first command of a RUN line that runs an LLVM tool: where it is and
+/// what it runs.
+fn lit_site(line: &str) -> Option<(LitSite, Invocation)> {
+    let segments = crate::oracle::lit::split_commands(line);
+    let mut head = String::new();
+    for (k, (segment, separator)) in segments.iter().enumerate() {
+        let raw = raw_words(segment);
+        let wrappers = raw
+            .iter()
+            .take_while(|w| {
+                let w = unquote(w);
+                w == "not"
+                    || w == "--crash"
+                    || w == "env"
+                    || (w.contains('=') && !w.starts_with('-'))
+            })
+            .count();
+        let tool = raw.get(wrappers).and_then(|w| Tool::of(&unquote(w)));
+        let Some(tool) = tool else {
+            head.push_str(segment);
+            head.push_str(separator);
+            continue;
+        };
+        let mut words = Vec::new();
+        let mut redirects = Vec::new();
+        let mut rest = raw[wrappers..].iter();
+        while let Some(w) = rest.next() {
+            match redirection(w) {
+                Some(target) => {
+                    let mut r = w.clone();
+                    if target.is_empty() && !w.ends_with('&') {
+                        if let Some(t) = rest.next() {
+                            r.push(' ');
+                            r.push_str(t);
+                        }
+                    }
+                    redirects.push(r);
+                }
+                None => words.push(unquote(w)),
+            }
+        }
+        let leading = &segment[..segment.len() - segment.trim_start().len()];
+        head.push_str(leading);
+        for w in &raw[..wrappers] {
+            head.push_str(w);
+            head.push(' ');
+        }
+        let trailing = &segment[segment.trim_end().len()..];
+        let mut tail = trailing.to_string();
+        tail.push_str(separator);
+        for (s, sep) in &segments[k + 1..] {
+            tail.push_str(s);
+            tail.push_str(sep);
+        }
+        let site = LitSite {
+            test: LitTest {
+                path: Default::default(),
+                run_lines: vec![],
+                directives: vec![],
+            },
+            line: 0,
+            head,
+            redirects,
+            tail,
+        };
+        return Some((site, Invocation { tool, words }));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inv(text: &str) -> Invocation {
+        let words = shell_words::split(text).unwrap();
+        Invocation {
+            tool: Tool::of(&words[0]).unwrap(),
+            words,
+        }
+    }
+
+    #[test]
+    fn tools_by_file_name() {
+        assert_eq!(Tool::of("opt"), Some(Tool::Opt));
+        assert_eq!(Tool::of("/usr/lib/llvm-22/bin/llc"), Some(Tool::Llc));
+        assert_eq!(Tool::of("opt-22"), Some(Tool::Opt));
+        assert_eq!(Tool::of("clang++-22"), Some(Tool::Clang));
+        assert_eq!(Tool::of("FileCheck"), None);
+        assert_eq!(Tool::of("optimize"), None);
+    }
+
+    #[test]
+    fn flags_go_right_after_the_program() {
+        let i = inv("opt -O2 %s -o /dev/null");
+        let f = vec!["-opt-bisect-limit=5".to_string()];
+        assert_eq!(
+            i.with_flags(&f).words,
+            ["opt", "-opt-bisect-limit=5", "-O2", "%s", "-o", "/dev/null"]
+        );
+        let c = inv("clang -O2 -c %s");
+        assert_eq!(
+            c.with_flags(&f).words,
+            ["clang", "-mllvm", "-opt-bisect-limit=5", "-O2", "-c", "%s"]
+        );
+    }
+
+    #[test]
+    fn the_pipeline_is_replaced() {
+        let i = inv("opt -passes='default<O2>' -S %s");
+        assert_eq!(i.pipeline_args(), ["-passes=default<O2>"]);
+        let p = i.with_pipeline(&["-passes=instcombine".into()]);
+        assert_eq!(p.words, ["opt", "-passes=instcombine", "-S", "%s"]);
+        let i = inv("opt -O3 -passes foo %s");
+        assert_eq!(i.pipeline_args(), ["-O3", "-passes", "foo"]);
+        let l = inv("llc -O2 -mtriple=x86_64 %s -o -");
+        assert_eq!(
+            l.with_pipeline(&["-O0".into()]).words,
+            ["llc", "-O0", "-mtriple=x86_64", "%s", "-o", "-"]
+        );
+        assert_eq!(l.value_of("mtriple").as_deref(), Some("x86_64"));
+    }
+
+    #[test]
+    fn outputs_are_replaced() {
+        let i = inv("opt -O2 %s -o /dev/null -disable-output");
+        assert_eq!(
+            i.with_output(&["-o".into(), "x".into()]).words,
+            ["opt", "-O2", "%s", "-o", "x"]
+        );
+    }
+
+    #[test]
+    fn the_lit_command_keeps_wrappers_and_redirections() {
+        let (site, i) =
+            lit_site("llvm-as < %s | not --crash opt -O2 -S 2>&1 | FileCheck %s").unwrap();
+        assert_eq!(i.words, ["opt", "-O2", "-S"]);
+        assert_eq!(site.redirects, ["2>&1"]);
+        let changed = i.with_flags(&["-x".into()]);
+        assert_eq!(
+            site.line_with(&changed, false),
+            "llvm-as < %s | not --crash opt -x -O2 -S 2>&1 | FileCheck %s"
+        );
+        assert_eq!(
+            site.line_with(&changed, true),
+            "llvm-as < %s | { not --crash opt -x -O2 -S 2>&1 2>&3; } 3>&2 | FileCheck %s"
+        );
+        let (site, i) = lit_site("opt -passes='default<O2>' < %s -S").unwrap();
+        assert_eq!(i.words, ["opt", "-passes=default<O2>", "-S"]);
+        assert_eq!(site.redirects, ["< %s"]);
+        assert!(lit_site("FileCheck %s < %t").is_none());
+    }
+}
