@@ -143,9 +143,8 @@ pub fn self_check(path: &Path, env: &TestEnv) -> Result<()> {
 
 /// The header and RUN lines of a miscompilation reproducer for
 /// `module_text` (a program with `main`): running it after `opt` (the
-/// command, `%s` the module) behaves differently from running it as is.
-/// The RUN lines pin what differs: the output (`not diff`), the exit
-/// status (`not lli` where it fails).
+/// command, `%s` the module) behaves differently from running it as is,
+/// in its output or its exit status (both written out and compared).
 pub fn mr_test(
     env: &TestEnv,
     opt: &TestCommand,
@@ -175,35 +174,28 @@ pub fn mr_test(
     };
     let before = env.run(&lli, &file, &dir, &Cancel::new())?;
     let after = env.run(&lli, &optimized, &dir, &Cancel::new())?;
-    let status = |o: &ProcessOutcome| match o.ended {
-        Ended::Exited(0) => Ok(""),
-        Ended::Exited(_) => Ok("not "),
-        e => bail!(
-            "lli {} on the reduced module: no test written",
-            e.describe()
-        ),
-    };
-    let same_output = before.stdout == after.stdout;
-    if same_output && before.ended == after.ended {
+    if before.stdout == after.stdout && before.ended == after.ended {
         bail!("the reduced module behaves the same after opt: no test written");
     }
-    let mut lines = vec![
+    // lit's shell has no `$?`: a shell prints the exit status.
+    let run = "sh -c 'lli \"$0\"; echo \"exit status $?\"'";
+    let lines = vec![
         format!("; {provenance}"),
         format!("; RUN: {} -o %t.bc", display(opt)),
-        format!("; RUN: {}lli %s > %t.expected", status(&before)?),
-        format!("; RUN: {}lli %t.bc > %t.actual", status(&after)?),
+        format!("; RUN: {run} %s > %t.expected"),
+        format!("; RUN: {run} %t.bc > %t.actual"),
+        "; RUN: not diff %t.expected %t.actual".to_string(),
     ];
-    if !same_output {
-        lines.push("; RUN: not diff %t.expected %t.actual".into());
-    }
     Ok(finish(lines, module_text))
 }
 
 /// Run `test` (a lit test, as text) under LLVM 22's real `lit`, in a
 /// directory of its own with a minimal configuration (LLVM's tools first on
-/// PATH); `%S` and `%p` keep meaning the directory of `origin`. The error
-/// carries what lit said.
-pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path) -> Result<()> {
+/// PATH); `%S` and `%p` keep meaning the directory of `origin`. It must
+/// pass (a reproducer that passes while the bug is there), or with
+/// `must_fail` fail (a failing test, reduced); the error carries what lit
+/// said.
+pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path, must_fail: bool) -> Result<()> {
     let dir = env.private_dir("lit-check")?;
     let origin_dir = std::path::absolute(origin)?
         .parent()
@@ -237,8 +229,17 @@ pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path) -> Result<()> {
         ..Default::default()
     };
     let out = env.run(&lit, Path::new(""), &dir, &Cancel::new())?;
+    let said = out.stdout.text();
+    if must_fail {
+        if out.ended == Ended::Exited(1) && said.contains("FAIL: whittle-check") {
+            return Ok(());
+        }
+        bail!(
+            "the test does not fail under lit ({})",
+            out.ended.describe()
+        );
+    }
     if out.ended != Ended::Exited(0) {
-        let said = out.stdout.text();
         let why = said
             .lines()
             .filter(|l| l.contains("error") || l.contains("FAIL") || l.starts_with("$ "))

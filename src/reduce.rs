@@ -205,7 +205,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
     let judge = match &spec.control {
         Some(control) => Arc::new(Unless {
             first: built.as_dyn(),
-            second: oracle::build_like(control, &built, &env)?.as_dyn(),
+            second: oracle::build_like(control, &built, &env, &spec.input)?.as_dyn(),
         }) as Arc<dyn Oracle>,
         None => built.as_dyn(),
     };

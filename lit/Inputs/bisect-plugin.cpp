@@ -30,10 +30,10 @@
 //                      calls @wt_armed once the process is armed: the
 //                      culprit alone on its input does not fail, a
 //                      pipeline with wt-arm before it does.
-//   wt-counted         (ScalarOptimizerLate) visits every instruction under
-//                      the debug counter "wt-counted"; rewriting a call to
-//                      @wt_site(i32 42) is a fatal error, other visits
-//                      change nothing.
+//   wt-counted         (ScalarOptimizerLate) visits every instruction, last
+//                      to first, under the debug counter "wt-counted";
+//                      rewriting a call to @wt_site(i32 42) is a fatal
+//                      error, other visits change nothing.
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -160,10 +160,13 @@ struct WtFire : PassInfoMixin<WtFire> {
 
 struct WtCounted : PassInfoMixin<WtCounted> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
-    for (Instruction &I : instructions(F)) {
+    SmallVector<Instruction *, 16> All;
+    for (Instruction &I : instructions(F))
+      All.push_back(&I);
+    for (Instruction *I : reverse(All)) {
       if (!DebugCounter::shouldExecute(WtCountedCounter))
         continue;
-      const auto *Call = dyn_cast<CallInst>(&I);
+      const auto *Call = dyn_cast<CallInst>(I);
       const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
       if (Callee && Callee->getName() == "wt_site" && Call->arg_size() == 1)
         if (const auto *K = dyn_cast<ConstantInt>(Call->getArgOperand(0)))

@@ -80,16 +80,25 @@ fn flag_name(word: &str) -> &str {
 
 impl Invocation {
     /// The invocation with `flags` right after the program (each behind
-    /// `-mllvm` for clang, which hands them to LLVM).
+    /// `-mllvm` for clang, which hands them to LLVM), and after the flags
+    /// that load plugins: opt reads its flags in order, and a plugin's
+    /// debug counter is unknown until the plugin is loaded.
     pub fn with_flags(&self, flags: &[String]) -> Invocation {
+        let loads = |w: &String| {
+            let name = flag_name(w);
+            w.starts_with('-')
+                && w.contains('=')
+                && matches!(name, "load" | "load-pass-plugin" | "fpass-plugin")
+        };
         let mut words = vec![self.words[0].clone()];
+        words.extend(self.words[1..].iter().filter(|w| loads(w)).cloned());
         for f in flags {
             if self.tool == Tool::Clang {
                 words.push("-mllvm".into());
             }
             words.push(f.clone());
         }
-        words.extend(self.words[1..].iter().cloned());
+        words.extend(self.words[1..].iter().filter(|w| !loads(w)).cloned());
         Invocation {
             tool: self.tool,
             words,
@@ -253,14 +262,21 @@ pub struct Site {
 }
 
 impl Site {
-    /// Find the LLVM tool invocation of `spec` (`recorded` is its oracle,
-    /// built on the input: for `--lit`, it knows the failing line).
-    pub fn find(spec: &oracle::Spec, recorded: &Built) -> Result<Site> {
-        let (invocation, place) = match (spec, recorded) {
-            (oracle::Spec::Script { .. }, _) => bail!(
+    /// What can be said of `spec` before its oracle is built: whether it is
+    /// an oracle whittle can bisect at all.
+    pub fn precheck(spec: &oracle::Spec) -> Result<()> {
+        match spec {
+            oracle::Spec::Lit { .. } => Ok(()),
+            _ => Site::find_unrecorded(spec).map(|_| ()),
+        }
+    }
+
+    fn find_unrecorded(spec: &oracle::Spec) -> Result<(Invocation, Place)> {
+        Ok(match spec {
+            oracle::Spec::Script { .. } => bail!(
                 "whittle bisect cannot see into a --test script: give the failing command with --crash-cmd, --cmd/--match, --lit or --mr opt-equivalence"
             ),
-            (oracle::Spec::Crash { command, .. } | oracle::Spec::Output { command, .. }, _) => {
+            oracle::Spec::Crash { command, .. } | oracle::Spec::Output { command, .. } => {
                 let words = shell_words::split(command)?;
                 let Some(tool) = words.first().and_then(|w| Tool::of(w)) else {
                     bail!(
@@ -269,7 +285,7 @@ impl Site {
                 };
                 (Invocation { tool, words }, Place::Command)
             }
-            (oracle::Spec::Mr(mr), _) => {
+            oracle::Spec::Mr(mr) => {
                 if mr.relation != "opt-equivalence" {
                     bail!(
                         "whittle bisect works with --mr opt-equivalence (the passes of its optimizer), not --mr {}",
@@ -290,6 +306,14 @@ impl Site {
                     Place::Mr,
                 )
             }
+            oracle::Spec::Lit { .. } => bail!("a --lit oracle's failing line is known once it is recorded"),
+        })
+    }
+
+    /// Find the LLVM tool invocation of `spec` (`recorded` is its oracle,
+    /// built on the input: for `--lit`, it knows the failing line).
+    pub fn find(spec: &oracle::Spec, recorded: &Built) -> Result<Site> {
+        let (invocation, place) = match (spec, recorded) {
             (oracle::Spec::Lit { test, .. }, Built::Lit(o)) => {
                 let test = LitTest::read(test)?;
                 let line = o.failure().line;
@@ -300,16 +324,10 @@ impl Site {
                         line + 1
                     );
                 };
-                (
-                    invocation,
-                    Place::Lit(LitSite {
-                        test,
-                        line,
-                        ..site
-                    }),
-                )
+                (invocation, Place::Lit(LitSite { test, line, ..site }))
             }
-            _ => bail!("the oracle and its spec disagree"),
+            (oracle::Spec::Lit { .. }, _) => bail!("the oracle and its spec disagree"),
+            _ => Site::find_unrecorded(spec)?,
         };
         Ok(Site {
             invocation,
@@ -629,6 +647,21 @@ mod tests {
         assert_eq!(
             c.with_flags(&f).words,
             ["clang", "-mllvm", "-opt-bisect-limit=5", "-O2", "-c", "%s"]
+        );
+    }
+
+    #[test]
+    fn plugins_load_before_the_injected_flags() {
+        let i = inv("opt -passes=x -load-pass-plugin=p.so %s");
+        assert_eq!(
+            i.with_flags(&["-debug-counter=c=1".into()]).words,
+            [
+                "opt",
+                "-load-pass-plugin=p.so",
+                "-debug-counter=c=1",
+                "-passes=x",
+                "%s"
+            ]
         );
     }
 

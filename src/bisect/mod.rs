@@ -98,6 +98,15 @@ fn tidy_output(inv: &Invocation) -> Invocation {
     }
 }
 
+/// The smallest pipeline with outputs that are never /dev/null.
+fn tidy(smallest: smallest::Smallest) -> smallest::Smallest {
+    smallest::Smallest {
+        invocation: tidy_output(&smallest.invocation),
+        skip: smallest.skip.as_ref().map(tidy_output),
+        ..smallest
+    }
+}
+
 pub fn run(spec: BisectSpec) -> Result<Report> {
     let started = Instant::now();
     let say = Say(spec.run.display != whittle_reducer::Display::Quiet);
@@ -117,16 +126,17 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
         }
         check_output_writable(path)?;
     }
+    inject::Site::precheck(&spec.run.oracle)?;
     let input = std::path::absolute(&spec.run.input)?;
     let env = Arc::new(TestEnv::new(oracle::env::EnvSpec {
         divert_stderr: Some(Regex::new(r"^(BISECT: |DebugCounter )")?),
         ..spec.run.env.clone()
     })?);
     let recorded = oracle::build(&spec.run.oracle, &input, &env)?;
+    let site = inject::Site::find(&spec.run.oracle, &recorded)?;
     if let Some(line) = recorded.describe() {
         say.line(&line);
     }
-    let site = inject::Site::find(&spec.run.oracle, &recorded)?;
     let prober = Prober::new(env.clone(), recorded, site, spec.run.search.jobs);
     let mut report = Report::new(&input, &prober.site.invocation);
     let mut stage = Stage::start(&prober, "count");
@@ -157,7 +167,11 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
             "the failure happens with -opt-bisect-limit=0: the bug is in a pass opt-bisect cannot skip (instruction selection, register allocation, a required pass){named}"
         ));
         report.required = Some(counted.required_frame.clone());
-        let smallest = smallest::required(&prober, &input, counted.required_frame.as_ref())?;
+        let smallest = tidy(smallest::required(
+            &prober,
+            &input,
+            counted.required_frame.as_ref(),
+        )?);
         say.line(&format!(
             "pipeline: {} ({}) ({})",
             smallest.invocation.display(),
@@ -187,7 +201,9 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
         ));
         // 4. The smallest pipeline.
         stage = Stage::start(&prober, "pipeline");
-        let smallest = smallest::smallest(&prober, &input, &counted, &culprit, &captured)?;
+        let smallest = tidy(smallest::smallest(
+            &prober, &input, &counted, &culprit, &captured,
+        )?);
         say.line(&format!(
             "pipeline: {} ({}) ({})",
             smallest.invocation.display(),
@@ -195,11 +211,6 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
             stage.finish(&prober, &mut report)
         ));
         (smallest, Some(culprit))
-    };
-    let smallest = smallest::Smallest {
-        invocation: tidy_output(&smallest.invocation),
-        skip: smallest.skip.as_ref().map(tidy_output),
-        ..smallest
     };
     report.pipeline = smallest.invocation.pipeline_args();
     report.smallest = Some(smallest.invocation.display());
@@ -261,8 +272,13 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
     // 6. The lit test.
     if let Some(path) = output::lit_test(&spec, &smallest.invocation, &prepared, &report)? {
         say.line(&format!(
-            "wrote lit test '{}' (it passes under lit)",
-            path.display()
+            "lit test '{}': under lit, {}",
+            path.display(),
+            if matches!(spec.run.oracle, oracle::Spec::Lit { .. }) {
+                "it fails (as the original test does)"
+            } else {
+                "it passes (the bug is there)"
+            }
         ));
         report.lit_test = Some(path);
     }

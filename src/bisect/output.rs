@@ -24,6 +24,8 @@ use crate::reduce::Prepared;
 pub struct StageFigures {
     pub name: &'static str,
     pub probes: usize,
+    /// Probes that failed another way.
+    pub skipped: usize,
     pub seconds: f64,
 }
 
@@ -31,6 +33,7 @@ pub struct StageFigures {
 pub struct Stage {
     name: &'static str,
     probes: usize,
+    skipped: usize,
     started: Instant,
 }
 
@@ -39,6 +42,7 @@ impl Stage {
         Stage {
             name,
             probes: prober.probes(),
+            skipped: prober.skipped(),
             started: Instant::now(),
         }
     }
@@ -48,12 +52,18 @@ impl Stage {
         let figures = StageFigures {
             name: self.name,
             probes: prober.probes() - self.probes,
+            skipped: prober.skipped() - self.skipped,
             seconds: self.started.elapsed().as_secs_f64(),
         };
         let text = format!(
-            "{} probe{}, {:.1} s",
+            "{} probe{}{}, {:.1} s",
             figures.probes,
             if figures.probes == 1 { "" } else { "s" },
+            if figures.skipped > 0 {
+                format!(" ({} failed another way)", figures.skipped)
+            } else {
+                String::new()
+            },
             figures.seconds
         );
         report.stages.push(figures);
@@ -157,7 +167,10 @@ impl Report {
             ));
         }
         if let Some(path) = &self.lit_test {
-            lines.push(format!("lit test: '{}' (passes under lit)", path.display()));
+            lines.push(format!(
+                "lit test: '{}' (checked under lit)",
+                path.display()
+            ));
         }
         let stages: Vec<String> = self
             .stages
@@ -185,6 +198,10 @@ impl Report {
             probes.insert(s.name.into(), json!(s.probes));
         }
         probes.insert("total".into(), json!(self.probes()));
+        probes.insert(
+            "skipped".into(),
+            json!(self.stages.iter().map(|s| s.skipped).sum::<usize>()),
+        );
         json!({
             "bisect": {
                 "command": self.command,
@@ -253,7 +270,7 @@ pub fn lit_test(
             oracle::Spec::Lit { test, .. } => test.clone(),
             _ => unreachable!("a --lit bisection"),
         };
-        emit::check_with_lit(env, &text, &origin)
+        emit::check_with_lit(env, &text, &origin, true)
             .map_err(|e| anyhow!("the reduced test '{}': {e:#}", prepared.output().display()))?;
         return Ok(Some(prepared.output().to_path_buf()));
     }
@@ -273,7 +290,7 @@ pub fn lit_test(
         _ => unreachable!("--emit-lit is checked against the oracle first"),
     };
     write_atomically(path, test.as_bytes())?;
-    emit::check_with_lit(env, &test, path)
+    emit::check_with_lit(env, &test, path, false)
         .map_err(|e| anyhow!("--emit-lit '{}': {e:#}", path.display()))?;
     Ok(Some(path.clone()))
 }

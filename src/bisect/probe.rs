@@ -59,6 +59,7 @@ pub struct Prober {
     pub site: Site,
     pub jobs: usize,
     count: AtomicUsize,
+    skipped: AtomicUsize,
 }
 
 /// Whether a not-interesting outcome means the failure is simply gone (the
@@ -85,12 +86,18 @@ impl Prober {
             site,
             jobs: jobs.max(1),
             count: AtomicUsize::new(0),
+            skipped: AtomicUsize::new(0),
         }
     }
 
     /// Probes made so far.
     pub fn probes(&self) -> usize {
         self.count.load(Ordering::SeqCst)
+    }
+
+    /// Probes so far that failed another way.
+    pub fn skipped(&self) -> usize {
+        self.skipped.load(Ordering::SeqCst)
     }
 
     /// Make one probe.
@@ -101,16 +108,20 @@ impl Prober {
         let spec = self
             .site
             .spec(&ask.invocation, ask.scope, ask.stderr_to_shell);
-        let oracle = oracle::build_like(&spec, &self.recorded, &self.env)?;
-        let scratch = self.env.private_dir("probe")?;
         let module = std::path::absolute(&ask.module)?;
+        let oracle = oracle::build_like(&spec, &self.recorded, &self.env, &module)?;
+        let scratch = self.env.private_dir("probe")?;
         self.count.fetch_add(1, Ordering::SeqCst);
         let outcome = oracle.as_dyn().judge(&module, &scratch, &Cancel::new())?;
         if outcome.cancelled || interrupt::requested() {
             return Err(anyhow!(super::Interrupted));
         }
+        let probe = classify(&outcome);
+        if probe == Probe::Skip {
+            self.skipped.fetch_add(1, Ordering::SeqCst);
+        }
         Ok(Probed {
-            probe: classify(&outcome),
+            probe,
             diverted: self.env.diverted(&scratch)?,
             outcome,
             scratch,

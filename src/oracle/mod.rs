@@ -221,10 +221,16 @@ pub fn build(spec: &Spec, input: &Path, env: &Arc<TestEnv>) -> Result<Built> {
 }
 
 /// Build the oracle `spec` describes without recording anything: it judges
-/// candidates against what `recorded` (built from the same kind of spec)
-/// found on its input. A bisection's probes change the command (a flag
-/// injected, the pipeline replaced), not what counts as the failure.
-pub fn build_like(spec: &Spec, recorded: &Built, env: &Arc<TestEnv>) -> Result<Built> {
+/// candidates (here: `module`) against what `recorded` (built from the same
+/// kind of spec) found on its input. A bisection's probes change the
+/// command (a flag injected, the pipeline replaced), not what counts as the
+/// failure.
+pub fn build_like(
+    spec: &Spec,
+    recorded: &Built,
+    env: &Arc<TestEnv>,
+    module: &Path,
+) -> Result<Built> {
     let env = env.clone();
     Ok(match (spec, recorded) {
         (Spec::Crash { command, .. }, Built::Crash(like)) => {
@@ -242,7 +248,7 @@ pub fn build_like(spec: &Spec, recorded: &Built, env: &Arc<TestEnv>) -> Result<B
             Built::Lit(Arc::new(like.with_test(test, line, env)))
         }
         (Spec::Mr(mr), Built::Mr(like)) => {
-            Built::Mr(Arc::new(like.with_relation(relation(mr)?, env)))
+            Built::Mr(Arc::new(like.with_relation(relation(mr)?, env, module)?))
         }
         (Spec::Script { .. }, Built::Script(_)) => build(spec, Path::new(""), &env)?,
         _ => bail!("build_like: the spec and the recorded oracle are of different kinds"),

@@ -17,9 +17,10 @@ mod opt_equivalence;
 mod reorder;
 mod user;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Result};
@@ -290,6 +291,10 @@ pub struct MrOracle {
     exec: Exec,
     timeout: Option<Duration>,
     interpreter_usable: AtomicBool,
+    /// The module it was recorded on, and whether lli's interpreter can run
+    /// other modules it was asked about (a bisection's culprit input).
+    input: PathBuf,
+    usable_on: Mutex<HashMap<PathBuf, bool>>,
 }
 
 impl MrOracle {
@@ -316,20 +321,12 @@ impl MrOracle {
             exec,
             timeout: timeout.or(Some(Duration::from_secs(60))),
             interpreter_usable: AtomicBool::new(exec == Exec::Lli),
+            input: input.clone(),
+            usable_on: Mutex::new(HashMap::new()),
         };
         let cancel = Cancel::new();
         if exec == Exec::Lli && oracle.relation.runs_programs() {
-            let env = oracle.env(scratch, &cancel);
-            let usable = match env.execute(&input, "jit")? {
-                Ok(jit) => {
-                    let args = vec![
-                        "-force-interpreter".to_string(),
-                        input.display().to_string(),
-                    ];
-                    matches!(env.observe(&tool("lli")?, &args)?, Ok(interp) if interp == jit)
-                }
-                Err(_) => false,
-            };
+            let usable = oracle.interpreter_runs(&input, scratch, &cancel)?;
             oracle.interpreter_usable.store(usable, Ordering::SeqCst);
         }
         let env = oracle.env(scratch, &cancel);
@@ -351,16 +348,54 @@ impl MrOracle {
         }
     }
 
+    /// Whether lli's interpreter runs `module` as its JIT does.
+    fn interpreter_runs(&self, module: &Path, scratch: &Path, cancel: &Cancel) -> Result<bool> {
+        let env = self.env(scratch, cancel);
+        Ok(match env.execute(module, "jit")? {
+            Ok(jit) => {
+                let args = vec![
+                    "-force-interpreter".to_string(),
+                    module.display().to_string(),
+                ];
+                matches!(env.observe(&tool("lli")?, &args)?, Ok(interp) if interp == jit)
+            }
+            Err(_) => false,
+        })
+    }
+
     /// An oracle for another relation (the same one with a bisection's
-    /// flags) that runs programs the way this one decided on its input.
-    pub fn with_relation(&self, relation: Box<dyn Relation>, test_env: Arc<TestEnv>) -> MrOracle {
-        MrOracle {
+    /// flags) that runs programs the way this one decided on its input;
+    /// for another module (`module`), whether lli's interpreter can check
+    /// it is decided on that module (once).
+    pub fn with_relation(
+        &self,
+        relation: Box<dyn Relation>,
+        test_env: Arc<TestEnv>,
+        module: &Path,
+    ) -> Result<MrOracle> {
+        let mut usable = self.interpreter_usable.load(Ordering::SeqCst);
+        let module = std::path::absolute(module)?;
+        if self.exec == Exec::Lli && relation.runs_programs() && module != self.input {
+            let known = self.usable_on.lock().unwrap().get(&module).copied();
+            usable = match known {
+                Some(u) => u,
+                None => {
+                    let scratch = test_env.private_dir("interpreter")?;
+                    let u = self.interpreter_runs(&module, &scratch, &Cancel::new())?;
+                    self.usable_on.lock().unwrap().insert(module.clone(), u);
+                    u
+                }
+            };
+        }
+        Ok(MrOracle {
             test_env,
             relation,
             exec: self.exec,
             timeout: self.timeout,
-            interpreter_usable: AtomicBool::new(self.interpreter_usable.load(Ordering::SeqCst)),
-        }
+            interpreter_usable: AtomicBool::new(usable),
+            input: module,
+            usable_on: Mutex::new(HashMap::new()),
+        })
     }
 
     fn env<'a>(&'a self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
