@@ -3,7 +3,8 @@
 
 Checks, independently of whittle, the culprit a `whittle bisect
 --stats-json` reported: COMMAND (an opt/llc run) with
--opt-bisect-limit=N-1 right after the program must not fail, and with
+-opt-bisect-limit=N-1 right after the program (behind -mllvm for clang)
+must not fail, and with
 -opt-bisect-limit=N it must: crash (no --match), or print a line matching
 REGEX (--match). Prints the culprit it verified."""
 import json
@@ -23,7 +24,10 @@ n = culprit["index"]
 
 
 def run(limit):
-    cmd = [args[0], "-opt-bisect-limit=%d" % limit] + args[1:]
+    flag = ["-opt-bisect-limit=%d" % limit]
+    if "clang" in args[0]:
+        flag = ["-mllvm"] + flag
+    cmd = [args[0]] + flag + args[1:]
     p = subprocess.run(cmd, capture_output=True, text=True)
     failed = (p.returncode != 0) if pattern is None else any(
         pattern.search(l) for l in (p.stdout + p.stderr).splitlines()

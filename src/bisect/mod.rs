@@ -215,13 +215,16 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
     report.pipeline = smallest.invocation.pipeline_args();
     report.smallest = Some(smallest.invocation.display());
     if smallest.mir {
-        report.mir_command = Some(format!(
-            "{} {}",
-            smallest.invocation.display(),
-            smallest.module.display()
-        ));
+        let mir = smallest.module.display().to_string();
+        let words: Vec<String> = smallest
+            .invocation
+            .words
+            .iter()
+            .map(|w| w.replace("%s", &mir))
+            .collect();
+        report.mir_command = Some(oracle::command::join(&words));
         say.line(
-            "the culprit is a machine pass: its input is MIR, which whittle cannot reduce yet; the MIR input and the one-pass command are above",
+            "the culprit is a machine pass: its input is MIR, which whittle cannot reduce yet (no reduced module, no lit test); the MIR input and the command that fails on it are above",
         );
         report.wall_s = started.elapsed().as_secs_f64();
         return Ok(report);
@@ -231,7 +234,15 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
     let culprit_name = culprit.as_ref().map(|c| c.pass.as_str());
     let run = reduction::spec(&spec.run, &prober, &smallest, culprit_name);
     let reduce_started = Instant::now();
-    let (prepared, stats) = reduction::reduce(run)?;
+    let out = run.output.clone().unwrap_or_else(|| "reduced.ll".into());
+    let (prepared, stats) = reduction::reduce(run).inspect_err(|e| {
+        if e.is::<whittle_reducer::Stopped>() {
+            eprintln!(
+                "whittle: bisect: interrupted during the reduction; the best module so far is in '{}'",
+                out.display()
+            );
+        }
+    })?;
     say.line(&format!(
         "reduce: '{}': {} -> {} instructions in {} oracle calls ({:.1} s){}",
         prepared.output().display(),

@@ -114,19 +114,36 @@ pub fn smallest(
                 return as_given(prober, input, module);
             };
             if captured.form == Form::Mir {
-                let run = inv.with_pipeline(&[format!("-run-pass={}", culprit.pass)]);
-                let probed = prober.run(&on(&run, module))?;
+                // A machine pass: its input is MIR. `-run-pass` runs it
+                // alone (its output is MIR); `-start-before` runs it and
+                // the rest of the pipeline (to assembly, for oracles that
+                // look at it).
+                let candidates = [
+                    (
+                        inv.with_pipeline(&[format!("-run-pass={}", culprit.pass)]),
+                        "the culprit alone on its MIR input",
+                    ),
+                    (
+                        inv.with_pipeline(
+                            &[level.clone(), vec![format!("-start-before={pass}")]].concat(),
+                        ),
+                        "the pipeline from the culprit on, on its MIR input",
+                    ),
+                ];
+                let asks: Vec<Ask> = candidates.iter().map(|(i, _)| on(i, module)).collect();
+                let found = prober.first_bad(&asks)?;
+                let (invocation, how) = match found {
+                    Some((i, _)) => (candidates[i].0.clone(), candidates[i].1.to_string()),
+                    None => (
+                        candidates[0].0.clone(),
+                        "the culprit alone on its MIR input, which does not reproduce the failure"
+                            .into(),
+                    ),
+                };
                 return Ok(Smallest {
-                    skip: None,
-                    how: if probed.probe == Probe::Bad {
-                        "the culprit alone on its MIR input".into()
-                    } else {
-                        format!(
-                            "the culprit alone on its MIR input (which does not reproduce the failure: {})",
-                            probed.outcome.status
-                        )
-                    },
-                    invocation: run,
+                    skip: Some(limit0(&invocation)),
+                    how,
+                    invocation,
                     module: module.clone(),
                     mir: true,
                 });
