@@ -13,7 +13,8 @@
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise %s < %t.out.ll
 ; RUN: %python %inputs/verify-culprit.py %t.json -- opt -load-pass-plugin=%bisect_plugin -passes='default<O2>' -disable-output %s | FileCheck --check-prefix=TRUTH %s
 
-; LOG: culprit: pass ([[N:[0-9]+]]) wt-check-marked on victim of [[N]]; not isolated: it still fails with pass [[N]] skipped; these invocations must run: ({{[0-9]+}}) wt-mark on victim, {{.*}}wt-check-marked on victim
+; LOG: culprit: pass ([[N:[0-9]+]]) wt-check-marked on victim of [[N]]; not isolated: it still fails with pass [[N]] skipped
+; LOG: isolation: the failure needs these pass invocations to run: ({{[0-9]+}}) wt-mark on victim, {{.*}}wt-check-marked on victim
 ; LOG: pipeline: opt -passes=wt-check-marked {{.*}}(the culprit alone)
 ; LOG: isolated: no; the failure needs ({{[0-9]+}}) wt-mark on victim
 ; JSON: "isolated": false,

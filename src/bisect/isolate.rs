@@ -1,8 +1,9 @@
 //! Stage 2b, isolation: with `-opt-bisect` running every pass invocation
-//! but the culprit, the failure must go. When it does not (a later pass
-//! triggers it too), ddmin over the `-opt-bisect` intervals finds a
-//! minimal set of invocations that must run for the failure, and that set
-//! is what the report names.
+//! but the culprit, the failure must go (one probe, part of the culprit
+//! stage). When it does not (a later pass triggers it too), ddmin over the
+//! `-opt-bisect` intervals finds a minimal set of invocations that must run
+//! for the failure (the isolation stage), and that set is what the report
+//! names.
 
 use std::path::Path;
 
@@ -58,32 +59,43 @@ pub fn all_but(culprit: u64) -> String {
     parts.join(",")
 }
 
-/// What isolation found.
+/// What the isolation check found.
 pub struct Isolation {
     /// Skipping the culprit alone makes the failure go.
     pub isolated: bool,
     /// Skipping it made the tool fail another way (counted as isolated).
     pub fails_differently: bool,
-    /// When not isolated: a minimal set of invocations that must run.
-    pub needed: Vec<PassRun>,
+    /// The pass invocations of the run with the culprit skipped.
+    runs: Vec<PassRun>,
 }
 
-pub fn isolate(prober: &Prober, input: &Path, culprit: u64) -> Result<Isolation> {
+/// One probe: every pass invocation but the culprit.
+pub fn check(prober: &Prober, input: &Path, culprit: u64) -> Result<Isolation> {
     let inv = &prober.site.invocation;
     let skip = prober.run(&Ask::new(
         inv.with_flags(&[format!("-opt-bisect={}", all_but(culprit))]),
         input,
         LitScope::Test,
     ))?;
-    if skip.probe != Probe::Bad {
-        return Ok(Isolation {
-            isolated: true,
-            fails_differently: skip.probe == Probe::Skip,
-            needed: Vec::new(),
-        });
-    }
-    let runs = parse(&skip.diverted);
-    let start: Config<u64> = runs
+    Ok(Isolation {
+        isolated: skip.probe != Probe::Bad,
+        fails_differently: skip.probe == Probe::Skip,
+        runs: parse(&skip.diverted),
+    })
+}
+
+/// For a culprit that is not isolated: a minimal set of pass invocations
+/// that must run for the failure (ddmin over `-opt-bisect` intervals,
+/// from every invocation but the culprit).
+pub fn needed(
+    prober: &Prober,
+    input: &Path,
+    culprit: u64,
+    isolation: &Isolation,
+) -> Result<Vec<PassRun>> {
+    let inv = &prober.site.invocation;
+    let start: Config<u64> = isolation
+        .runs
         .iter()
         .map(|r| r.index)
         .filter(|&i| i != culprit)
@@ -99,14 +111,12 @@ pub fn isolate(prober: &Prober, input: &Path, culprit: u64) -> Result<Isolation>
         ))
     };
     let needed = prober.minimize(start, &ask)?;
-    Ok(Isolation {
-        isolated: false,
-        fails_differently: false,
-        needed: runs
-            .into_iter()
-            .filter(|r| needed.contains(&r.index))
-            .collect(),
-    })
+    Ok(isolation
+        .runs
+        .iter()
+        .filter(|r| needed.contains(&r.index))
+        .cloned()
+        .collect())
 }
 
 #[cfg(test)]

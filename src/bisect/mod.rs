@@ -327,7 +327,11 @@ fn find_culprit(
     let index = match found {
         Found::Culprit(n) => n,
         Found::Ambiguous { first, last } => {
-            let list: Vec<String> = (first..=last).map(name).collect();
+            let mut list: Vec<String> = (first..=last.min(first + 2)).map(name).collect();
+            if last > first + 5 {
+                list.push("...".into());
+            }
+            list.extend(((first + 3).max(last.saturating_sub(2))..=last).map(name));
             bail!(
                 "the culprit is one of passes {first}..{last} ({}): the limits between them fail differently, so the search cannot tell which",
                 list.join(", ")
@@ -340,13 +344,9 @@ fn find_culprit(
         unit: "?".into(),
     });
     report.culprit = Some(culprit.clone());
-    let isolation = isolate::isolate(prober, input, index)?;
+    let isolation = isolate::check(prober, input, index)?;
     let how = if !isolation.isolated {
-        let needed: Vec<String> = isolation.needed.iter().map(|r| r.to_string()).collect();
-        format!(
-            "not isolated: it still fails with pass {index} skipped; these invocations must run: {}",
-            needed.join(", ")
-        )
+        format!("not isolated: it still fails with pass {index} skipped")
     } else if isolation.fails_differently {
         "isolated (with it skipped, the tool fails another way)".into()
     } else {
@@ -358,6 +358,15 @@ fn find_culprit(
         stage.finish(prober, report)
     ));
     report.isolated = Some(isolation.isolated);
-    report.needed = isolation.needed;
+    if !isolation.isolated {
+        *stage = Stage::start(prober, "isolation");
+        report.needed = isolate::needed(prober, input, index, &isolation)?;
+        let needed: Vec<String> = report.needed.iter().map(|r| r.to_string()).collect();
+        say.line(&format!(
+            "isolation: the failure needs these pass invocations to run: {} ({})",
+            needed.join(", "),
+            stage.finish(prober, report)
+        ));
+    }
     Ok(culprit)
 }
