@@ -294,6 +294,12 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
         report.lit_test = Some(path);
     }
     report.wall_s = started.elapsed().as_secs_f64();
+    if let Some(kept) = env.kept_scratch() {
+        say.line(&format!(
+            "the probes' scratch files are kept in '{}'",
+            kept.display()
+        ));
+    }
     Ok(report)
 }
 
