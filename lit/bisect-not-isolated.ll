@@ -12,6 +12,10 @@
 ; RUN: FileCheck --check-prefix=TEST %s < %t.test.ll
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise %s < %t.out.ll
 ; RUN: %python %inputs/verify-culprit.py %t.json -- opt -load-pass-plugin=%bisect_plugin -passes='default<O2>' -disable-output %s | FileCheck --check-prefix=TRUTH %s
+;
+; ddmin's probes go -j at a time; what it finds does not depend on -j.
+; RUN: %whittle bisect -j1 --crash-cmd 'opt -load-pass-plugin=%bisect_plugin -passes=default<O2> -disable-output %%s' %s -o %t.j1.ll 2> %t.j1.log
+; RUN: grep -o 'isolation: [^(]*([0-9]*) wt-mark.*victim (' %t.log > %t.n2 && grep -o 'isolation: [^(]*([0-9]*) wt-mark.*victim (' %t.j1.log > %t.n1 && diff %t.n1 %t.n2
 
 ; LOG: culprit: pass ([[N:[0-9]+]]) wt-check-marked on victim of [[N]]; not isolated: it still fails with pass [[N]] skipped
 ; LOG: isolation: the failure needs these pass invocations to run: ({{[0-9]+}}) wt-mark on victim, {{.*}}wt-check-marked on victim
