@@ -284,6 +284,7 @@ pub struct RunArgs {
 #[derive(Parser, Debug)]
 #[command(
     name = "whittle bisect",
+    bin_name = "whittle bisect",
     version,
     about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test",
     long_about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test.\n\n\
