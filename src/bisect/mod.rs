@@ -22,6 +22,7 @@ pub mod count;
 pub mod counters;
 pub mod inject;
 pub mod isolate;
+pub mod lit_line;
 pub mod output;
 pub mod pipeline;
 pub mod probe;
