@@ -10,7 +10,9 @@ use clap::{ArgAction, CommandFactory, Parser, ValueEnum};
 use whittle::bisect::BisectSpec;
 use whittle::llvm::Formats;
 use whittle::mlir::{MlirOptions, Syntax};
-use whittle::oracle::{self, env::EnvSpec, MrSpec};
+use whittle::oracle::env::{EnvSpec, Executor};
+use whittle::oracle::slurm::{self, Allocation};
+use whittle::oracle::{self, MrSpec};
 use whittle::reduce::{Language, LlvmSpec, MlirSpec, RunSpec, Search};
 use whittle::reducer::{Display, PolicyKind};
 use whittle_passes::PassOptions;
@@ -278,6 +280,36 @@ pub struct RunArgs {
     /// Print nothing but errors and warnings (no progress, no summary)
     #[arg(long, short = 'q', conflicts_with = "verbose")]
     pub quiet: bool,
+
+    /// Where tests run: here, or one Slurm job step (job outside an allocation) per test
+    #[arg(long, value_enum, default_value_t = ExecutorArg::Local, help_heading = "Running on a cluster")]
+    pub executor: ExecutorArg,
+
+    /// Passed to every srun (repeatable): --partition=P, --account=A, --time=T, --constraint=C, -c N, ...
+    #[arg(long = "executor-arg", value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true, help_heading = "Running on a cluster")]
+    pub executor_args: Vec<String>,
+
+    /// Runs of a test after the first when Slurm fails it (a lost node, an srun error, no answer)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3,
+        help_heading = "Running on a cluster"
+    )]
+    pub executor_retries: u32,
+
+    /// Seconds a step may take beyond --timeout before it counts as hung and is cancelled
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30.0,
+        help_heading = "Running on a cluster"
+    )]
+    pub executor_grace: f64,
+
+    /// Retry a test that Slurm failed away from the node it failed on (srun --exclude)
+    #[arg(long, help_heading = "Running on a cluster")]
+    pub executor_exclude_failed: bool,
 }
 
 /// `whittle bisect [FLAGS] INPUT`.
@@ -322,6 +354,12 @@ impl BisectArgs {
         let Some(input) = self.input.clone().or_else(|| self.oracle.lit.clone()) else {
             bail!("the input module must be specified: whittle bisect [FLAGS] INPUT");
         };
+        if self.run.executor == ExecutorArg::Slurm {
+            // Its probes read the tool's BISECT: lines from their scratch
+            // directory, and its reduction judges with two oracles at once:
+            // neither travels to a node.
+            bail!("whittle bisect runs its probes and its reduction on this machine: --executor=slurm works for a reduction (whittle [FLAGS] INPUT), not for a bisection");
+        }
         let language = Language::of(None, &input)?;
         let defined_values_only = matches!(oracle, oracle::Spec::Mr(_));
         Ok(BisectSpec {
@@ -357,6 +395,12 @@ impl BisectArgs {
             emit_lit: self.run.emit_lit,
         })
     }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExecutorArg {
+    Local,
+    Slurm,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -432,8 +476,34 @@ impl OracleArgs {
 }
 
 impl RunArgs {
-    /// How tests run: `--timeout`, `--preserve-debug-environment`,
-    /// `--save-temps`.
+    /// Where tests run, as the `--executor*` flags say.
+    fn executor(&self) -> Result<Executor> {
+        let slurm_only = [
+            (!self.executor_args.is_empty(), "--executor-arg"),
+            (self.executor_retries != 3, "--executor-retries"),
+            (self.executor_grace != 30.0, "--executor-grace"),
+            (self.executor_exclude_failed, "--executor-exclude-failed"),
+        ];
+        if self.executor == ExecutorArg::Local {
+            if let Some((_, flag)) = slurm_only.iter().find(|(given, _)| *given) {
+                bail!("{flag} goes with --executor=slurm");
+            }
+            return Ok(Executor::Local);
+        }
+        let grace = self.executor_grace;
+        if !(grace >= 0.0 && grace.is_finite()) {
+            bail!("--executor-grace must be a number of seconds, not {grace}");
+        }
+        Ok(Executor::Slurm(slurm::Settings {
+            args: self.executor_args.clone(),
+            retries: self.executor_retries,
+            grace: Duration::from_secs_f64(grace),
+            exclude_failed: self.executor_exclude_failed,
+        }))
+    }
+
+    /// How and where tests run: `--timeout`, `--preserve-debug-environment`,
+    /// `--save-temps`, `--executor*`.
     pub fn env(&self) -> Result<EnvSpec> {
         let timeout = match self.timeout {
             Some(t) if !(t > 0.0 && t.is_finite()) => {
@@ -446,14 +516,18 @@ impl RunArgs {
             preserve_debug_environment: self.preserve_debug_environment,
             save_temps: self.save_temps,
             divert_stderr: None,
+            executor: self.executor()?,
         })
     }
 
-    /// `-j N`, by default the available cores.
+    /// `-j N`; by default the available cores, or under Slurm inside an
+    /// allocation as many tests as it has tasks.
     pub fn jobs(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1)
+        let default_jobs = || match (self.executor, Allocation::current()) {
+            (ExecutorArg::Slurm, Some(allocation)) => allocation.tasks,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        self.jobs.unwrap_or_else(default_jobs).max(1)
     }
 
     pub fn display(&self) -> Display {
@@ -491,6 +565,10 @@ impl Args {
                     mtriple: self.mtriple,
                     aggressive_named_md: self.aggressive_named_md_reduction,
                     defined_values_only: matches!(oracle, oracle::Spec::Mr(_)),
+                    protected: match &oracle {
+                        oracle::Spec::Mr(mr) => mr.protected_symbols(),
+                        _ => Default::default(),
+                    },
                 },
                 ir_passes_given: self.ir_passes.is_some(),
                 formats: Formats {

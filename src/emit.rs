@@ -10,8 +10,8 @@ use anyhow::{bail, Result};
 use regex::Regex;
 use whittle_reducer::Cancel;
 
-use crate::oracle::command::display;
 use crate::oracle::crash::CrashOracle;
+use crate::oracle::dev_null;
 use crate::oracle::env::TestEnv;
 use crate::oracle::lit::LitTest;
 use crate::oracle::output::OutputOracle;
@@ -53,7 +53,7 @@ pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> 
         Ending::Signal(_) => "not --crash",
         Ending::Exit(_) => "not",
     };
-    let shown = oracle.shown_command();
+    let shown = emitted_command(oracle.shown_command());
     let mut lines = vec![format!("; {provenance}")];
     match oracle.signature().effective(oracle.mode()) {
         Mode::Any => lines.push(format!("; RUN: {not} {shown}")),
@@ -88,7 +88,7 @@ pub fn output_test(oracle: &OutputOracle, module_text: &str, provenance: &str) -
         Ended::Signaled(_) => "not --crash ",
         _ => "not ",
     };
-    let shown = display(oracle.command());
+    let shown = emitted_command(oracle.shown_command());
     let mut lines = vec![
         format!("; {provenance}"),
         format!("; RUN: {not}{shown} 2>&1 | FileCheck %s"),
@@ -105,6 +105,13 @@ pub fn output_test(oracle: &OutputOracle, module_text: &str, provenance: &str) -
         None => lines.push(format!("; CHECK: {matches}")),
     }
     Ok(finish(lines, module_text))
+}
+
+/// The user's command as a RUN line runs it: an output the command sends
+/// to /dev/null goes to lit's `%t` instead (see [`dev_null`]); every RUN
+/// line whittle writes goes through this.
+pub fn emitted_command(command: &str) -> String {
+    dev_null::redirect_line(command, "%t")
 }
 
 fn finish(mut lines: Vec<String>, module_text: &str) -> String {
@@ -181,7 +188,10 @@ pub fn mr_test(
     let run = "sh -c 'lli \"$0\"; echo \"exit status $?\"'";
     let lines = vec![
         format!("; {provenance}"),
-        format!("; RUN: {} -o %t.bc", display(opt)),
+        format!(
+            "; RUN: {} -o %t.bc",
+            emitted_command(&crate::oracle::command::display(opt))
+        ),
         format!("; RUN: {run} %s > %t.expected"),
         format!("; RUN: {run} %t.bc > %t.actual"),
         "; RUN: not diff %t.expected %t.actual".to_string(),
@@ -252,4 +262,58 @@ pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path, must_fail: bool)
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::oracle::command;
+    use crate::oracle::dev_null::names_dev_null_output;
+    use crate::oracle::env::EnvSpec;
+
+    const MODULE: &str = "define void @f() {\n  ret void\n}\n";
+
+    /// Every spelling of an output to /dev/null, as the user may give it.
+    const SPELLINGS: [&str; 5] = [
+        "-o /dev/null",
+        "-o=/dev/null",
+        "-o/dev/null",
+        "--output /dev/null",
+        "--output=/dev/null",
+    ];
+
+    fn run_lines(test: &str) -> Vec<&str> {
+        test.lines().filter(|l| l.contains("RUN:")).collect()
+    }
+
+    #[test]
+    fn no_emitted_run_line_names_dev_null_as_an_output() {
+        let env = Arc::new(TestEnv::new(EnvSpec::default()).unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.ll");
+        fs::write(&input, MODULE).unwrap();
+        let matches = Regex::new("found").unwrap();
+        for spelling in SPELLINGS {
+            // A "compiler" that crashes (crash oracle) or prints a pattern
+            // (output oracle) whatever its arguments.
+            let crashing =
+                command::parse(&format!("sh -c 'kill -SEGV $$' sh {spelling} %s")).unwrap();
+            let oracle =
+                CrashOracle::record(crashing, &input, env.clone(), Mode::Any, None).unwrap();
+            let test = crash_test(&oracle, MODULE, "provenance").unwrap();
+            let lines = run_lines(&test);
+            assert_eq!(lines.len(), 1, "{test}");
+            assert!(!names_dev_null_output(lines[0]), "{spelling}: {test}");
+            assert!(lines[0].contains("%t"), "{spelling}: {test}");
+
+            let printing = command::parse(&format!("sh -c 'echo found' sh {spelling} %s")).unwrap();
+            let oracle = OutputOracle::new(printing, matches.clone(), None, env.clone());
+            let test = output_test(&oracle, MODULE, "provenance").unwrap();
+            let lines = run_lines(&test);
+            assert_eq!(lines.len(), 1, "{test}");
+            assert!(!names_dev_null_output(lines[0]), "{spelling}: {test}");
+        }
+    }
 }

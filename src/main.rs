@@ -22,6 +22,13 @@ use whittle::reducer::{self, interrupt, PassInfo, RegisteredPass, Stats, Stopped
 use cli::{Args, BisectArgs};
 
 fn main() -> ExitCode {
+    // The Slurm executor's runner: srun starts this binary on a node.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == whittle::oracle::slurm::RUNNER_MODE)
+    {
+        return whittle::oracle::slurm::runner::main();
+    }
     let raw: Vec<OsString> = std::env::args_os().collect();
     if raw.get(1).is_some_and(|a| a == "bisect") {
         return bisect(raw);
@@ -44,7 +51,7 @@ fn main() -> ExitCode {
 fn exit_with(result: Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.is::<Stopped>() => {
+        Err(e) if matches!(e.downcast_ref::<Stopped>(), Some(Stopped::Interrupted(_))) => {
             // The message and the partial summary were printed by `run`.
             ExitCode::from(130)
         }
@@ -99,17 +106,22 @@ fn run(args: Args) -> Result<()> {
     let stats = match prepared.run() {
         Ok(stats) => stats,
         Err(e) => {
-            if let Some(Stopped::Interrupted(stats)) = e.downcast_ref::<Stopped>() {
-                eprintln!(
-                    "whittle: interrupted; the best reduction so far is in '{}'",
-                    prepared.output().display()
-                );
-                report.print(&prepared, stats)?;
+            match e.downcast_ref::<Stopped>() {
+                Some(Stopped::Interrupted(stats)) => {
+                    eprintln!(
+                        "whittle: interrupted; the best reduction so far is in '{}'",
+                        prepared.output().display()
+                    );
+                    report.print(&prepared, stats, false)?;
+                }
+                // The summary so far, then the error line (from `main`).
+                Some(Stopped::Infrastructure(stats, _)) => report.print(&prepared, stats, false)?,
+                None => {}
             }
             return Err(e);
         }
     };
-    report.print(&prepared, &stats)?;
+    report.print(&prepared, &stats, true)?;
     if let Some(path) = prepared.emit_lit(&stats)? {
         if !report.quiet {
             eprintln!("whittle: wrote lit test '{}'", path.display());
@@ -125,11 +137,17 @@ struct Report {
 }
 
 impl Report {
-    /// Print the summary (unless --quiet) and write --stats-json.
-    fn print(&self, prepared: &Prepared, stats: &Stats) -> Result<()> {
+    /// Print the summary (unless --quiet) and write --stats-json; `done`
+    /// says whether the reduction finished.
+    fn print(&self, prepared: &Prepared, stats: &Stats, done: bool) -> Result<()> {
         if !self.quiet {
             eprintln!(
-                "whittle: Done reducing! Reduced testcase: '{}' (from '{}')",
+                "whittle: {}: '{}' (from '{}')",
+                if done {
+                    "Done reducing! Reduced testcase"
+                } else {
+                    "Stopped early; the best reduction so far"
+                },
                 prepared.output().display(),
                 prepared.input().display()
             );

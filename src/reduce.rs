@@ -11,13 +11,14 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use whittle_passes::PassOptions;
-use whittle_reducer::{self as reducer, select, Display, PolicyKind, Settings, Stats};
+use whittle_reducer::{self as reducer, select, Display, Oracle, PolicyKind, Settings, Stats};
 
 use crate::emit;
 use crate::llvm::{self, Formats};
 use crate::mlir::{self, MlirOptions, Syntax};
-use crate::oracle::{self, env::EnvSpec, env::TestEnv, unless::Unless, Built};
-use whittle_reducer::Oracle;
+use crate::oracle::env::{EnvSpec, Executor, TestEnv};
+use crate::oracle::slurm::{Allocation, SlurmOracle};
+use crate::oracle::{self, unless::Unless, Built};
 
 /// The input language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +110,8 @@ pub struct Prepared {
     spec: RunSpec,
     front: Option<Front>,
     oracle: Built,
-    /// What judges candidates: the oracle, or it and the control.
+    /// What judges candidates: the oracle itself, it and the control, or
+    /// the executor that sends it elsewhere with each candidate.
     judge: Arc<dyn Oracle>,
     env: Arc<TestEnv>,
     settings: Settings,
@@ -160,13 +162,30 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
                     "--mlir-passes and --allow-unregistered-dialect are for MLIR input (.mlir or -x mlir)"
                 );
             }
-            let passes = select(
+            let mut passes = select(
                 whittle_passes::PASSES,
                 whittle_passes::default_passes(),
                 spec.only_passes.as_deref(),
                 spec.skip_passes.as_deref(),
                 "pass",
             )?;
+            if matches!(spec.oracle, oracle::Spec::Mr(_)) {
+                // Undefined values pass for miscompilations when runs of
+                // the program judge it.
+                let unsafe_for_mr = |p: &whittle_passes::Pass| p.info.introduces_undefined_values;
+                if spec.only_passes.is_some() && spec.display != Display::Quiet {
+                    for p in passes.iter().filter(|p| unsafe_for_mr(p)) {
+                        eprintln!(
+                            "whittle: note: pass {} does not run with --mr: it puts undefined values into the module",
+                            p.info.name
+                        );
+                    }
+                }
+                passes.retain(|p| !unsafe_for_mr(p));
+                if passes.is_empty() {
+                    bail!("no passes left to run");
+                }
+            }
             let opened = llvm::open(
                 &spec.input,
                 passes,
@@ -202,18 +221,42 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
 
     let env = Arc::new(TestEnv::new(spec.env.clone())?);
     let built = oracle::build(&spec.oracle, &spec.input, &env)?;
-    let judge = match &spec.control {
-        Some(control) => Arc::new(Unless {
-            first: built.as_dyn(),
-            second: oracle::build_like(control, &built, &env, &spec.input)?.as_dyn(),
-        }) as Arc<dyn Oracle>,
-        None => built.as_dyn(),
-    };
     if spec.display != Display::Quiet {
         if let Some(line) = built.describe() {
             eprintln!("whittle: {line}");
         }
+        for note in built.notes() {
+            eprintln!("whittle: note: {note}");
+        }
     }
+    let mut jobs = spec.search.jobs;
+    let judge: Arc<dyn Oracle> = match (env.executor(), &spec.control) {
+        (Executor::Local, None) => built.as_dyn(),
+        (Executor::Local, Some(control)) => Arc::new(Unless {
+            first: built.as_dyn(),
+            second: oracle::build_like(control, &built, &env, &spec.input)?.as_dyn(),
+        }),
+        (Executor::Slurm(_), Some(_)) => {
+            bail!("a reduction with a control oracle (whittle bisect) runs its tests on this machine: --executor=slurm cannot carry it")
+        }
+        (Executor::Slurm(slurm), None) => {
+            if let Some(allocation) = Allocation::current() {
+                if jobs > allocation.tasks {
+                    eprintln!(
+                        "whittle: warning: -j {jobs} is more than the {} tasks of allocation {}: testing {} at once (more would only wait for free CPUs)",
+                        allocation.tasks, allocation.job_id, allocation.tasks
+                    );
+                    jobs = allocation.tasks;
+                }
+            }
+            if env.timeout().is_none() && !matches!(built, Built::Mr(..)) {
+                eprintln!(
+                    "whittle: warning: --executor=slurm without --timeout: a hung srun (a step whose daemon died) is never cancelled"
+                );
+            }
+            Arc::new(SlurmOracle::new(&built, slurm.clone(), env.clone())?)
+        }
+    };
     let settings = Settings {
         policy: spec.search.policy,
         max_pass_iterations: spec.search.max_pass_iterations,
@@ -221,7 +264,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         abort_on_invalid: spec.search.abort_on_invalid,
         output,
         scratch: env.scratch_root().to_path_buf(),
-        jobs: spec.search.jobs,
+        jobs,
         display: spec.display,
         output_header: built.output_header(),
     };

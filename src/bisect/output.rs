@@ -282,7 +282,7 @@ pub fn lit_test(
     let test = match prepared.oracle() {
         Built::Crash(o) => emit::crash_test(o, &module, &provenance)?,
         Built::Output(o) => emit::output_test(o, &module, &provenance)?,
-        Built::Mr(_) => {
+        Built::Mr(..) => {
             let mut opt = oracle::command::parse(&smallest.display())?;
             opt.substitute = true;
             emit::mr_test(env, &opt, &module, &provenance)?

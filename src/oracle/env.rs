@@ -7,15 +7,20 @@
 //! `--save-temps`), and the one call that runs a test's process (with, for
 //! a bisection, the tool's `BISECT:` lines set aside in a file of the
 //! test's scratch directory).
+//!
+//! It also says where tests run ([`Executor`]): here (`--executor=local`),
+//! or on a Slurm cluster (`--executor=slurm`), where [`super::build`]'s
+//! oracle is wrapped so that each judgement is one Slurm step whose runner
+//! judges the candidate with this same environment on the node.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
-use whittle_reducer::Cancel;
-
 use regex::Regex;
+use serde::{Deserialize, Serialize};
+use whittle_reducer::Cancel;
 
 use super::process::{self, Divert, ProcessOutcome, TestCommand};
 
@@ -23,8 +28,19 @@ use super::process::{self, Divert, ProcessOutcome, TestCommand};
 /// [`EnvSpec::divert_stderr`] sets aside.
 pub const DIVERTED: &str = "whittle-diverted-stderr";
 
-/// What the command line says about running tests.
-#[derive(Clone, Debug, Default)]
+/// Where tests run (`--executor`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub enum Executor {
+    /// On this machine (the default).
+    #[default]
+    Local,
+    /// One Slurm job step (or job) per judgement.
+    Slurm(super::slurm::Settings),
+}
+
+/// What the command line says about running tests. It travels to a
+/// cluster node with each test (the runner there runs tests locally).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct EnvSpec {
     /// `--timeout`: a test (and everything it started) is killed after this.
     pub timeout: Option<Duration>,
@@ -35,8 +51,12 @@ pub struct EnvSpec {
     pub save_temps: bool,
     /// Lines of every test process's stderr that go to the file
     /// [`DIVERTED`] of the test's scratch directory instead of to its
-    /// oracle (a bisection's `BISECT:` and `DebugCounter` lines).
+    /// oracle (a bisection's `BISECT:` and `DebugCounter` lines). Never on
+    /// a cluster node: a bisection runs its probes here.
+    #[serde(skip)]
     pub divert_stderr: Option<Regex>,
+    /// `--executor`: where tests run.
+    pub executor: Executor,
 }
 
 /// The environment every test runs in.
@@ -65,6 +85,11 @@ impl TestEnv {
 
     pub fn spec(&self) -> &EnvSpec {
         &self.spec
+    }
+
+    /// Where tests run (`--executor`).
+    pub fn executor(&self) -> &Executor {
+        &self.spec.executor
     }
 
     /// The tests' time limit (`--timeout`).

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context as _, Result};
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 
 use super::command::llvm_bin_dir;
@@ -27,7 +28,7 @@ use super::process::{Ended, ProcessOutcome, TestCommand};
 use super::signature::{Mode, Signature};
 
 /// A lit test's RUN lines and the comment lines that make it a test.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LitTest {
     pub path: PathBuf,
     /// RUN lines, continuations joined, substitutions not yet applied.
@@ -166,7 +167,7 @@ impl LitTest {
                 }
                 // A crashing tool deletes its output file; as root that could
                 // be /dev/null itself.
-                out = out.replace("-o /dev/null", &format!("-o {temp}.devnull"));
+                out = super::dev_null::redirect_line(&out, &format!("{temp}.devnull"));
                 out + &separator
             })
             .collect()
@@ -217,7 +218,7 @@ fn is_filecheck(segment: &str) -> bool {
 }
 
 /// How a RUN line failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Failure {
     /// Index of the first failing RUN line.
     pub line: usize,
@@ -385,6 +386,31 @@ impl LitOracle {
 
     pub fn test(&self) -> &LitTest {
         &self.test
+    }
+
+    /// The oracle as it travels to a cluster node: the RUN lines and how
+    /// the test failed here (the node does not run it on itself again).
+    pub(super) fn portable(&self) -> super::Portable {
+        super::Portable::Lit {
+            test: self.test.clone(),
+            expected: self.expected.clone(),
+            mode: self.mode,
+        }
+    }
+
+    /// The oracle [`LitOracle::portable`] describes, in `env`.
+    pub(super) fn from_portable(
+        test: LitTest,
+        expected: Failure,
+        mode: Mode,
+        env: Arc<TestEnv>,
+    ) -> Self {
+        LitOracle {
+            env,
+            test,
+            expected,
+            mode,
+        }
     }
 
     /// "RUN line 2 (`opt ... | FileCheck %s`) crashes: <signature>".

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 use whittle_reducer::{interrupt, Cancel, Captured, Outcome, Stopper, Verdict};
 
 /// How much of each of a test's output streams is kept: the first
@@ -30,8 +31,9 @@ fn kill_group(group: i32) {
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
 }
 
-/// A command to run on a candidate.
-#[derive(Clone, Debug, Default)]
+/// A command to run on a candidate. It crosses to a cluster node with its
+/// oracle (`--executor=slurm`), hence serde.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct TestCommand {
     pub program: PathBuf,
     pub args: Vec<String>,
@@ -43,8 +45,12 @@ pub struct TestCommand {
     pub cwd: Option<PathBuf>,
     pub timeout: Option<Duration>,
     /// Patterns looked for in every line of stdout and stderr.
+    #[serde(with = "regex_list")]
     pub watch: Vec<Regex>,
     /// Lines of stderr to set aside (every one of them, however many).
+    /// Set where the test runs (a bisection's probes run on this machine),
+    /// so it does not travel to a cluster node.
+    #[serde(skip)]
     pub divert: Option<Divert>,
 }
 
@@ -60,8 +66,26 @@ pub struct Divert {
     pub file: PathBuf,
 }
 
+/// Regexes as their source text.
+mod regex_list {
+    use regex::Regex;
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(list: &[Regex], s: S) -> Result<S::Ok, S::Error> {
+        let texts: Vec<&str> = list.iter().map(Regex::as_str).collect();
+        texts.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Regex>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|t| Regex::new(t).map_err(D::Error::custom))
+            .collect()
+    }
+}
+
 /// How a test process ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ended {
     Exited(i32),
     Signaled(i32),

@@ -15,6 +15,7 @@
 mod llc_equivalence;
 mod opt_equivalence;
 mod reorder;
+mod trust;
 mod user;
 
 use std::collections::HashMap;
@@ -24,12 +25,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use whittle_llvm_ir::{self as llvm, ir, Format};
 use whittle_reducer::{Cancel, Captured, Oracle, Outcome, Verdict};
 
 pub use llc_equivalence::LlcEquivalence;
 pub use opt_equivalence::OptEquivalence;
 pub use reorder::Reorder;
+pub use trust::{Layout, Program, Randomization, SourceRun, STACK_SHIFT_VARIABLE};
 pub use user::{Compare, UserDefined};
 
 use super::command::{llvm_bin_dir, resolve_program};
@@ -51,11 +52,9 @@ pub enum Check {
 /// A metamorphic relation.
 pub trait Relation: Send + Sync {
     fn name(&self) -> String;
-    /// Whether the relation runs the program (and so needs the undefined
-    /// behaviour checks that running it makes possible).
-    fn runs_programs(&self) -> bool {
-        true
-    }
+    /// How the relation runs the source program, when it runs it (and so
+    /// needs the trust checks that running it makes possible).
+    fn source_run(&self) -> Option<SourceRun<'_>>;
     /// Build the follow-up of `source`, run both, compare.
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check>;
 }
@@ -79,6 +78,8 @@ pub struct Env<'a> {
     /// Whether `lli -force-interpreter` can run this program (it lacks
     /// some intrinsics); decided on the input.
     pub interpreter_usable: bool,
+    /// How runs get a fixed address layout; decided once.
+    pub randomization: &'a Randomization,
 }
 
 /// The observable behaviour of a run: stdout and exit status.
@@ -95,11 +96,28 @@ pub struct Failed(pub String);
 impl Env<'_> {
     /// Run `program args...` in the scratch directory.
     pub fn run(&self, program: &Path, args: &[String]) -> Result<ProcessOutcome> {
+        self.run_in(program, args, Layout::default())
+    }
+
+    /// Run `program args...` in the scratch directory with its addresses
+    /// laid out as `layout` says.
+    pub fn run_in(
+        &self,
+        program: &Path,
+        args: &[String],
+        layout: Layout,
+    ) -> Result<ProcessOutcome> {
+        let (program, args) = self.randomization.wrap(program, args, layout);
         let command = TestCommand {
-            program: program.to_path_buf(),
-            args: args.to_vec(),
+            program,
+            args,
             substitute: true,
             timeout: self.timeout,
+            env: layout
+                .stack_shift
+                .map(|n| (STACK_SHIFT_VARIABLE.to_string(), ".".repeat(n)))
+                .into_iter()
+                .collect(),
             ..Default::default()
         };
         Ok(self
@@ -136,7 +154,17 @@ impl Env<'_> {
         program: &Path,
         args: &[String],
     ) -> Result<std::result::Result<Behaviour, Failed>> {
-        let out = self.run(program, args)?;
+        self.observe_in(program, args, Layout::default())
+    }
+
+    /// [`Env::observe`] with its addresses laid out as `layout` says.
+    pub fn observe_in(
+        &self,
+        program: &Path,
+        args: &[String],
+        layout: Layout,
+    ) -> Result<std::result::Result<Behaviour, Failed>> {
+        let out = self.run_in(program, args, layout)?;
         Ok(match out.ended {
             Ended::Exited(status) => Ok(Behaviour {
                 stdout: out.stdout,
@@ -202,76 +230,6 @@ impl Env<'_> {
         ];
         self.tool(&tool("clang")?, &link)
     }
-
-    /// Whether the source's behaviour can be trusted: the same on a second
-    /// run, and (with lli, where it can run the program) the same under the
-    /// interpreter. Err says why not.
-    pub fn trust(
-        &self,
-        module: &Path,
-        first: &Behaviour,
-    ) -> Result<std::result::Result<(), String>> {
-        match self.execute(module, "again")? {
-            Ok(again) if again == *first => {}
-            Ok(_) => return Ok(Err("the program behaves differently from run to run".into())),
-            Err(Failed(why)) => return Ok(Err(format!("a second run failed: {why}"))),
-        }
-        // Locals it never wrote: run it with the stack filled with zero, a
-        // negative and a positive pattern (an uninitialised value tested
-        // against zero, signed, differs under one of them); a program that
-        // reads uninitialised stack memory behaves differently under one.
-        for byte in [0x00, 0xa5, 0x5a] {
-            let Some(variant) = self.stack_filled(module, byte)? else {
-                break;
-            };
-            match self.execute(&variant, &format!("stack-{byte:02x}"))? {
-                Ok(filled) if filled == *first => {}
-                Ok(_) => {
-                    return Ok(Err(
-                        "the program reads stack memory it never wrote (undefined behaviour)"
-                            .into(),
-                    ))
-                }
-                Err(Failed(why)) => {
-                    return Ok(Err(format!(
-                        "with its stack filled with {byte:#04x} the program failed: {why}"
-                    )))
-                }
-            }
-        }
-        if self.exec == Exec::Lli && self.interpreter_usable {
-            let args = vec![
-                "-force-interpreter".to_string(),
-                module.display().to_string(),
-            ];
-            match self.observe(&tool("lli")?, &args)? {
-                Ok(interp) if interp == *first => {}
-                Ok(_) => {
-                    return Ok(Err(
-                        "lli's interpreter and JIT disagree on the program (undefined behaviour?)"
-                            .into(),
-                    ))
-                }
-                Err(Failed(why)) => return Ok(Err(format!("the interpreter failed: {why}"))),
-            }
-        }
-        Ok(Ok(()))
-    }
-}
-
-impl Env<'_> {
-    /// `module` with every stack allocation filled with `byte` as it is
-    /// made, written to the scratch directory; None when it has none.
-    fn stack_filled(&self, module: &Path, byte: u8) -> Result<Option<PathBuf>> {
-        let context = llvm::context();
-        let (loaded, _) = llvm::load(&context, module)?;
-        if ir::mr::pattern_init_allocas(&loaded, byte) == 0 {
-            return Ok(None);
-        }
-        let path = self.scratch.join(format!("stack-{byte:02x}.bc"));
-        std::fs::write(&path, llvm::serialize(&loaded, Format::Bitcode))?;
-        Ok(Some(path))
-    }
 }
 
 /// An LLVM 22 tool by name.
@@ -284,6 +242,18 @@ pub fn tool(name: &str) -> Result<PathBuf> {
     }
 }
 
+/// What a metamorphic oracle decided on the input: the programs' time
+/// limit, whether lli's interpreter can run them, and how address
+/// randomization is controlled (the nodes of a cluster are assumed to be
+/// set up like the machine whittle runs on).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Recorded {
+    pub timeout: Option<Duration>,
+    pub interpreter_usable: bool,
+    pub under_lli: bool,
+    pub randomization: Randomization,
+}
+
 /// The metamorphic oracle: a relation, and how programs run.
 pub struct MrOracle {
     test_env: Arc<TestEnv>,
@@ -291,10 +261,13 @@ pub struct MrOracle {
     exec: Exec,
     timeout: Option<Duration>,
     interpreter_usable: AtomicBool,
+    /// Whether the source runs under lli (so its interpreter can check it).
+    under_lli: bool,
+    randomization: Randomization,
     /// The module it was recorded on, and whether lli's interpreter can run
     /// other modules it was asked about (a bisection's culprit input).
     input: PathBuf,
-    usable_on: Mutex<HashMap<PathBuf, bool>>,
+    usable_on: Mutex<HashMap<PathBuf, (bool, bool)>>,
 }
 
 impl MrOracle {
@@ -315,19 +288,28 @@ impl MrOracle {
         let input = std::path::absolute(input)?;
         let timeout = test_env.timeout();
         let scratch = &test_env.private_dir("record")?;
+        let cancel = Cancel::new();
+        let runs_programs = relation.source_run().is_some();
+        let randomization = if runs_programs {
+            Randomization::probe(&test_env, scratch, &cancel)?
+        } else {
+            Randomization::Off
+        };
         let mut oracle = MrOracle {
             test_env: test_env.clone(),
             relation,
             exec,
             timeout: timeout.or(Some(Duration::from_secs(60))),
-            interpreter_usable: AtomicBool::new(exec == Exec::Lli),
+            interpreter_usable: AtomicBool::new(false),
+            under_lli: false,
+            randomization,
             input: input.clone(),
             usable_on: Mutex::new(HashMap::new()),
         };
-        let cancel = Cancel::new();
-        if exec == Exec::Lli && oracle.relation.runs_programs() {
-            let usable = oracle.interpreter_runs(&input, scratch, &cancel)?;
+        if oracle.relation.source_run().is_some() {
+            let (under_lli, usable) = oracle.interpreter_runs(&input, scratch, &cancel)?;
             oracle.interpreter_usable.store(usable, Ordering::SeqCst);
+            oracle.under_lli = under_lli;
         }
         let env = oracle.env(scratch, &cancel);
         let started = std::time::Instant::now();
@@ -348,19 +330,27 @@ impl MrOracle {
         }
     }
 
-    /// Whether lli's interpreter runs `module` as its JIT does.
-    fn interpreter_runs(&self, module: &Path, scratch: &Path, cancel: &Cancel) -> Result<bool> {
+    /// Whether the program `module` makes runs under lli, and whether lli's
+    /// interpreter can run it (it lacks some intrinsics and external
+    /// functions, and is slow): it must run the module to its end. Whether
+    /// it agrees with the JIT is the trust check's to say (a disagreement
+    /// on the input itself means the input cannot be judged).
+    fn interpreter_runs(
+        &self,
+        module: &Path,
+        scratch: &Path,
+        cancel: &Cancel,
+    ) -> Result<(bool, bool)> {
+        let Some(how) = self.relation.source_run() else {
+            return Ok((false, false));
+        };
         let env = self.env(scratch, cancel);
-        Ok(match env.execute(module, "jit")? {
-            Ok(jit) => {
-                let args = vec![
-                    "-force-interpreter".to_string(),
-                    module.display().to_string(),
-                ];
-                matches!(env.observe(&tool("lli")?, &args)?, Ok(interp) if interp == jit)
+        if let Ok(program) = how.program(&env, module, "jit")? {
+            if let Some(interp) = how.interpreter(&program) {
+                return Ok((true, env.observe(&interp.path, &interp.args)?.is_ok()));
             }
-            Err(_) => false,
-        })
+        }
+        Ok((false, false))
     }
 
     /// An oracle for another relation (the same one with a bisection's
@@ -374,16 +364,17 @@ impl MrOracle {
         module: &Path,
     ) -> Result<MrOracle> {
         let mut usable = self.interpreter_usable.load(Ordering::SeqCst);
+        let mut under_lli = self.under_lli;
         let module = std::path::absolute(module)?;
-        if self.exec == Exec::Lli && relation.runs_programs() && module != self.input {
+        if relation.source_run().is_some() && module != self.input {
             let known = self.usable_on.lock().unwrap().get(&module).copied();
-            usable = match known {
-                Some(u) => u,
+            (under_lli, usable) = match known {
+                Some(known) => known,
                 None => {
                     let scratch = test_env.private_dir("interpreter")?;
-                    let u = self.interpreter_runs(&module, &scratch, &Cancel::new())?;
-                    self.usable_on.lock().unwrap().insert(module.clone(), u);
-                    u
+                    let found = self.interpreter_runs(&module, &scratch, &Cancel::new())?;
+                    self.usable_on.lock().unwrap().insert(module.clone(), found);
+                    found
                 }
             };
         }
@@ -393,9 +384,43 @@ impl MrOracle {
             exec: self.exec,
             timeout: self.timeout,
             interpreter_usable: AtomicBool::new(usable),
+            under_lli,
+            randomization: self.randomization.clone(),
             input: module,
             usable_on: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// What the oracle decided on the input, for a cluster node that
+    /// rebuilds the relation from its flags and does not check the input
+    /// again.
+    pub fn recorded(&self) -> Recorded {
+        Recorded {
+            timeout: self.timeout,
+            interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
+            under_lli: self.under_lli,
+            randomization: self.randomization.clone(),
+        }
+    }
+
+    /// The oracle [`MrOracle::recorded`] describes, around `relation`.
+    pub fn from_recorded(
+        relation: Box<dyn Relation>,
+        exec: Exec,
+        recorded: Recorded,
+        test_env: Arc<TestEnv>,
+    ) -> MrOracle {
+        MrOracle {
+            test_env,
+            relation,
+            exec,
+            timeout: recorded.timeout,
+            interpreter_usable: AtomicBool::new(recorded.interpreter_usable),
+            under_lli: recorded.under_lli,
+            randomization: recorded.randomization,
+            input: PathBuf::new(),
+            usable_on: Mutex::new(HashMap::new()),
+        }
     }
 
     fn env<'a>(&'a self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
@@ -406,15 +431,13 @@ impl MrOracle {
             timeout: self.timeout,
             exec: self.exec,
             interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
+            randomization: &self.randomization,
         }
     }
 
     pub fn describe(&self) -> String {
-        let interp = if self.exec == Exec::Lli
-            && self.relation.runs_programs()
-            && !self.interpreter_usable.load(Ordering::SeqCst)
-        {
-            " (lli's interpreter cannot run this program: only the repeat-run check guards against undefined behaviour)"
+        let interp = if self.under_lli && !self.interpreter_usable.load(Ordering::SeqCst) {
+            " (lli's interpreter cannot run this program: the other trust checks guard against undefined behaviour)"
         } else {
             ""
         };
@@ -422,6 +445,14 @@ impl MrOracle {
             "metamorphic relation {} violated by the input{interp}",
             self.relation.name()
         )
+    }
+}
+
+impl MrOracle {
+    /// What the user must know about how much the checks can see here,
+    /// said once at the start.
+    pub fn notes(&self) -> Vec<String> {
+        self.randomization.note().into_iter().collect()
     }
 }
 

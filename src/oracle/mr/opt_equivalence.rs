@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::{succeed, Check, Env, Relation};
+use super::{succeed, Check, Env, Relation, SourceRun};
 
 pub struct OptEquivalence {
     pub opt: PathBuf,
@@ -38,8 +38,14 @@ impl Relation for OptEquivalence {
         format!("opt-equivalence ({})", self.pipeline.join(" "))
     }
 
+    fn source_run(&self) -> Option<SourceRun<'_>> {
+        Some(SourceRun::Exec)
+    }
+
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check> {
-        let before = succeed!(env.execute(source, "source"));
+        let how = SourceRun::Exec;
+        let program = succeed!(how.program(env, source, "source"));
+        let before = succeed!(env.observe(&program.path, &program.args));
         let optimized = env.scratch.join("followup.bc");
         let mut args = self.flags.clone();
         args.extend(self.pipeline.iter().cloned());
@@ -53,9 +59,6 @@ impl Relation for OptEquivalence {
         if before == after {
             return Ok(Check::Holds);
         }
-        Ok(match env.trust(source, &before)? {
-            Ok(()) => Check::Violated,
-            Err(why) => Check::Unresolved(why),
-        })
+        env.violation(&how, source, &program, &before)
     }
 }

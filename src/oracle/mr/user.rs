@@ -8,7 +8,8 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::{succeed, Behaviour, Check, Env, Relation};
+use super::trust::{followup_path, instantiate};
+use super::{succeed, Behaviour, Check, Env, Relation, SourceRun};
 use crate::oracle::process::TestCommand;
 
 /// How two runs' outputs must agree.
@@ -29,7 +30,7 @@ impl Compare {
         }
     }
 
-    fn agree(self, a: &Behaviour, b: &Behaviour) -> bool {
+    pub fn agree(self, a: &Behaviour, b: &Behaviour) -> bool {
         if a.status != b.status {
             return false;
         }
@@ -65,20 +66,6 @@ pub struct UserDefined {
     pub compare: Compare,
 }
 
-fn instantiate(
-    command: &TestCommand,
-    source: &Path,
-    followup: &Path,
-) -> (std::path::PathBuf, Vec<String>) {
-    let (s, t) = (source.display().to_string(), followup.display().to_string());
-    let args = command
-        .args
-        .iter()
-        .map(|a| a.replace("%t", &t).replace("%s", &s))
-        .collect();
-    (command.program.clone(), args)
-}
-
 impl Relation for UserDefined {
     fn name(&self) -> String {
         format!(
@@ -88,26 +75,34 @@ impl Relation for UserDefined {
         )
     }
 
+    fn source_run(&self) -> Option<SourceRun<'_>> {
+        Some(SourceRun::Command {
+            command: &self.run,
+            compare: self.compare,
+        })
+    }
+
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check> {
-        let ext = source
-            .extension()
-            .map_or("ll".to_string(), |e| e.to_string_lossy().into_owned());
-        let followup = env.scratch.join(format!("followup.{ext}"));
-        let (program, args) = instantiate(&self.followup, source, &followup);
-        succeed!(env.tool(&program, &args));
-        let (program, args) = instantiate(&self.run, source, &followup);
-        let before = succeed!(env.observe(&program, &args));
-        let (program, args) = instantiate(&self.run, &followup, &followup);
-        let after = succeed!(env.observe(&program, &args));
+        let followup = followup_path(env.scratch, source);
+        let derive = instantiate(&self.followup, source, &followup);
+        succeed!(env.tool(&derive.path, &derive.args));
+        let how = SourceRun::Command {
+            command: &self.run,
+            compare: self.compare,
+        };
+        let program = instantiate(&self.run, source, &followup);
+        let before = succeed!(env.observe(&program.path, &program.args));
+        if let Some(why) = how.crashed(&before) {
+            return Ok(Check::Unresolved(why));
+        }
+        let run_followup = instantiate(&self.run, &followup, &followup);
+        let after = succeed!(env.observe(&run_followup.path, &run_followup.args));
         if self.compare.agree(&before, &after) {
             return Ok(Check::Holds);
         }
-        let (program, args) = instantiate(&self.run, source, &followup);
-        Ok(match env.observe(&program, &args)? {
-            Ok(again) if self.compare.agree(&again, &before) => Check::Violated,
-            Ok(_) => Check::Unresolved("the source behaves differently from run to run".into()),
-            Err(super::Failed(why)) => Check::Unresolved(why),
-        })
+        // The same trust checks as the built-in relations: repeat runs, the
+        // address layout, the stack patterns, lli's interpreter.
+        env.violation(&how, source, &program, &before)
     }
 }
 
