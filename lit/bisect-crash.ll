@@ -13,6 +13,8 @@
 ; The culprit is the planted one, and an independent run agrees that the
 ; failure starts at its number.
 ; RUN: %python %inputs/verify-culprit.py %t.json -- opt -load-pass-plugin=%bisect_plugin -passes='default<O2>' -disable-output %s | FileCheck --check-prefix=TRUTH %s
+; At -j1 the culprit stage's probes are within 2 of ceil(log2(passes)) + 2:
+; RUN: %python %inputs/probe-bound.py %t.json
 ;
 ; The module as it enters the culprit was written next to the output, and
 ; the culprit alone fails on it.

@@ -8,6 +8,8 @@
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise %s < %t.out.ll
 ; RUN: %python %inputs/verify-culprit.py %t.json -- opt -load-pass-plugin=%bisect_plugin -passes='default<O2>' -disable-output %s | FileCheck --check-prefix=TRUTH %s
+; At -j1 the culprit stage's probes are within 2 of ceil(log2(passes)) + 2:
+; RUN: %python %inputs/probe-bound.py %t.json
 ;
 ; The probes that skip wt-normalize do fail differently:
 ; RUN: not --crash opt -load-pass-plugin=%bisect_plugin -passes='default<O2>' -opt-bisect-limit=0 -disable-output %s 2>&1 | FileCheck --check-prefix=OTHER %s
