@@ -4,14 +4,20 @@
 ; opt alone does not reproduce, so the smallest pipeline is clang's own
 ; command on the culprit's input.
 ;
-; RUN: %whittle bisect -j2 --crash-cmd 'clang -O2 -fpass-plugin=%bisect_plugin -c %%s -o /dev/null' %s -o %t.out.ll --stats-json %t.json 2> %t.log
+; RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %inputs/emitted-lit.cfg.py %t.dir/lit.cfg.py
+; RUN: %whittle bisect -j2 --crash-cmd 'clang -O2 -fpass-plugin=%bisect_plugin -c %%s -o /dev/null' %s -o %t.out.ll --emit-lit %t.dir/clang.ll --stats-json %t.json 2> %t.log
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise %s < %t.out.ll
+; The emitted test runs clang's command (never -o /dev/null) and passes
+; under lit:
+; RUN: FileCheck --check-prefix=TEST %s < %t.dir/clang.ll
+; RUN: lit -q %t.dir
 ; RUN: %python %inputs/verify-culprit.py %t.json -- clang -O2 -fpass-plugin=%bisect_plugin -c %s -o %t.o | FileCheck --check-prefix=TRUTH %s
 
 ; LOG: count: {{[0-9]+}} pass invocations in `clang -O2 -fpass-plugin={{.*}} -c %s -o /dev/null`; it fails with all of them, not with none
 ; LOG: culprit: pass ({{[0-9]+}}) wt-crash on victim of {{[0-9]+}}; isolated
 ; LOG: pipeline: clang -O2 -fpass-plugin={{.*}} -c %s -o - (the command as given, on the culprit's input)
+; TEST: ; {{RUN}}: not clang -O2 -fpass-plugin={{.*}} -c %s -o {{[^/]}}
 ; TRUTH: verified culprit: ({{[0-9]+}}) wt-crash on victim
 ; CHECK-FINAL: call void @wt_crash()
 

@@ -4,12 +4,16 @@
 ; with another message, and the search still finds the planted
 ; wt-crash-late (VectorizerStart), a few probes more than without skips.
 ;
-; RUN: %whittle bisect -j1 --crash-cmd 'opt -load-pass-plugin=%bisect_plugin -passes=default<O2> -disable-output %%s' %s -o %t.out.ll --stats-json %t.json 2> %t.log
+; RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %inputs/emitted-lit.cfg.py %t.dir/lit.cfg.py
+; RUN: %whittle bisect -j1 --crash-cmd 'opt -load-pass-plugin=%bisect_plugin -passes=default<O2> -disable-output %%s' %s -o %t.out.ll --emit-lit %t.dir/skip.ll --stats-json %t.json 2> %t.log
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise %s < %t.out.ll
 ; RUN: %python %inputs/verify-culprit.py %t.json -- opt -load-pass-plugin=%bisect_plugin -passes='default<O2>' -disable-output %s | FileCheck --check-prefix=TRUTH %s
 ; At -j1 the culprit stage's probes are within 2 of ceil(log2(passes)) + 2:
 ; RUN: %python %inputs/probe-bound.py %t.json
+; The emitted test names the culprit alone and passes under lit:
+; RUN: FileCheck --check-prefix=TEST %s < %t.dir/skip.ll
+; RUN: lit -q %t.dir
 ;
 ; The probes that skip wt-normalize do fail differently:
 ; RUN: not --crash opt -load-pass-plugin=%bisect_plugin -passes='default<O2>' -opt-bisect-limit=0 -disable-output %s 2>&1 | FileCheck --check-prefix=OTHER %s
@@ -22,6 +26,7 @@
 ; LOG: culprit: pass ({{[0-9]+}}) wt-crash-late on victim of {{[0-9]+}}; isolated: skipping it alone makes the failure go ({{[0-9]+}} probes ({{[1-9][0-9]*}} failed another way)
 ; LOG: pipeline: opt -passes=wt-crash-late {{.*}}(the culprit alone)
 ; OTHER: LLVM ERROR: wt-required-check: @victim was not normalized
+; TEST: ; {{RUN}}: not --crash opt -passes=wt-crash-late -load-pass-plugin={{.*}} -disable-output %s 2>&1 | FileCheck %s
 ; TRUTH: verified culprit: ({{[0-9]+}}) wt-crash-late on victim
 ; CHECK-FINAL: call void @wt_crash_late()
 
