@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context as _, Result};
 
 use super::count::{Counted, PassRun};
-use super::inject::{LitScope, Tool};
+use super::inject::LitScope;
+use super::invocation::Tool;
 use super::probe::{Ask, Prober};
 
 /// The form of the culprit's input.

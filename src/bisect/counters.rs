@@ -16,7 +16,8 @@ use regex::Regex;
 use whittle_dd::Config;
 use whittle_reducer::Cancel;
 
-use super::inject::{Invocation, LitScope};
+use super::inject::LitScope;
+use super::invocation::Invocation;
 use super::isolate::intervals;
 use super::probe::{Ask, Prober};
 use super::search::Probe;

@@ -3,7 +3,7 @@
 //! redirections, and the line put back together around a changed
 //! invocation of that tool.
 
-use super::inject::{Invocation, Tool};
+use super::invocation::{Invocation, Tool};
 use crate::oracle;
 
 /// Where the tool's command is in a RUN line.

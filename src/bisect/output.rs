@@ -11,7 +11,7 @@ use whittle_reducer::{write_atomically, Stats};
 
 use super::count::PassRun;
 use super::counters::Needed;
-use super::inject::Invocation;
+use super::invocation::Invocation;
 use super::probe::Prober;
 use super::BisectSpec;
 use crate::emit;

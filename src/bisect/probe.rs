@@ -16,7 +16,8 @@ use anyhow::{anyhow, Result};
 use whittle_dd::{Config, DDMin, Judge, Unit};
 use whittle_reducer::{interrupt, Cancel, Outcome, Verdict};
 
-use super::inject::{Invocation, LitScope, Site};
+use super::inject::{LitScope, Site};
+use super::invocation::Invocation;
 use super::search::Probe;
 use crate::oracle::{self, env::TestEnv, Built};
 

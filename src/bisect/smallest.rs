@@ -16,7 +16,8 @@ use whittle_reducer::Cancel;
 
 use super::capture::{self, CulpritInput, Form};
 use super::count::{Counted, PassRun};
-use super::inject::{Invocation, LitScope, Tool};
+use super::inject::LitScope;
+use super::invocation::{Invocation, Tool};
 use super::pipeline::Pipeline;
 use super::probe::{Ask, Prober};
 use super::search::Probe;

@@ -35,7 +35,34 @@ pub enum Executor {
     #[default]
     Local,
     /// One Slurm job step (or job) per judgement.
-    Slurm(super::slurm::Settings),
+    Slurm(SlurmSettings),
+}
+
+/// What the command line says about the Slurm executor (`--executor-*`);
+/// defined here, with the other settings of how tests run, so that the
+/// executor (`super::slurm`) depends on the environment and not back.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SlurmSettings {
+    /// `--executor-arg`: passed to every srun.
+    pub args: Vec<String>,
+    /// `--executor-retries`: runs after the first when Slurm fails.
+    pub retries: u32,
+    /// `--executor-grace`: how long past the test's own time limit a step
+    /// may take (starting, staging, answering) before it counts as hung.
+    pub grace: Duration,
+    /// `--executor-exclude-failed`: retry away from a node that failed.
+    pub exclude_failed: bool,
+}
+
+impl Default for SlurmSettings {
+    fn default() -> Self {
+        SlurmSettings {
+            args: Vec::new(),
+            retries: 3,
+            grace: Duration::from_secs(30),
+            exclude_failed: false,
+        }
+    }
 }
 
 /// What the command line says about running tests. It travels to a

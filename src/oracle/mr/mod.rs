@@ -12,6 +12,7 @@
 //! interpreter and the JIT disagree on it. Those checks run only when the relation looks
 //! violated, so a candidate that satisfies it costs just the two runs.
 
+mod compare;
 mod llc_equivalence;
 mod opt_equivalence;
 mod reorder;
@@ -27,11 +28,12 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use whittle_reducer::{Cancel, Captured, Oracle, Outcome, Verdict};
 
+pub use compare::Compare;
 pub use llc_equivalence::LlcEquivalence;
 pub use opt_equivalence::OptEquivalence;
 pub use reorder::Reorder;
 pub use trust::{Layout, Program, Randomization, SourceRun, STACK_SHIFT_VARIABLE};
-pub use user::{Compare, UserDefined};
+pub use user::UserDefined;
 
 use super::command::{llvm_bin_dir, resolve_program};
 use super::env::TestEnv;
