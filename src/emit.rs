@@ -148,6 +148,122 @@ pub fn self_check(path: &Path, env: &TestEnv) -> Result<()> {
     Ok(())
 }
 
+/// The header and RUN lines of a miscompilation reproducer for
+/// `module_text` (a program with `main`): running it after `opt` (the
+/// command, `%s` the module) behaves differently from running it as is,
+/// in its output or its exit status (both written out and compared).
+pub fn mr_test(
+    env: &TestEnv,
+    opt: &TestCommand,
+    module_text: &str,
+    provenance: &str,
+) -> Result<String> {
+    let dir = env.private_dir("emit")?;
+    let file = dir.join("reduced.ll");
+    fs::write(&file, module_text)?;
+    let optimized = dir.join("optimized.bc");
+    let mut command = opt.clone();
+    command
+        .args
+        .extend(["-o".into(), optimized.display().to_string()]);
+    let out = env.run(&command, &file, &dir, &Cancel::new())?;
+    if out.ended != Ended::Exited(0) {
+        bail!(
+            "opt fails on the reduced module ({}): no test written",
+            out.ended.describe()
+        );
+    }
+    let lli = TestCommand {
+        program: crate::oracle::command::resolve_program("lli")?,
+        substitute: true,
+        args: vec!["%s".into()],
+        ..Default::default()
+    };
+    let before = env.run(&lli, &file, &dir, &Cancel::new())?;
+    let after = env.run(&lli, &optimized, &dir, &Cancel::new())?;
+    if before.stdout == after.stdout && before.ended == after.ended {
+        bail!("the reduced module behaves the same after opt: no test written");
+    }
+    // lit's shell has no `$?`: a shell prints the exit status.
+    let run = "sh -c 'lli \"$0\"; echo \"exit status $?\"'";
+    let lines = vec![
+        format!("; {provenance}"),
+        format!(
+            "; RUN: {} -o %t.bc",
+            emitted_command(&crate::oracle::command::display(opt))
+        ),
+        format!("; RUN: {run} %s > %t.expected"),
+        format!("; RUN: {run} %t.bc > %t.actual"),
+        "; RUN: not diff %t.expected %t.actual".to_string(),
+    ];
+    Ok(finish(lines, module_text))
+}
+
+/// Run `test` (a lit test, as text) under LLVM 22's real `lit`, in a
+/// directory of its own with a minimal configuration (LLVM's tools first on
+/// PATH); `%S` and `%p` keep meaning the directory of `origin`. It must
+/// pass (a reproducer that passes while the bug is there), or with
+/// `must_fail` fail (a failing test, reduced); the error carries what lit
+/// said.
+pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path, must_fail: bool) -> Result<()> {
+    let dir = env.private_dir("lit-check")?;
+    let origin_dir = std::path::absolute(origin)?
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let shown = origin_dir.display().to_string();
+    let test = test
+        .lines()
+        .map(|l| {
+            if l.contains("RUN:") {
+                l.replace("%S", &shown).replace("%p", &shown)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    fs::write(dir.join("test.ll"), test + "\n")?;
+    let bin = crate::oracle::command::llvm_bin_dir();
+    fs::write(
+        dir.join("lit.cfg.py"),
+        format!(
+            "import os\nimport lit.formats\nconfig.name = 'whittle-check'\nconfig.test_format = lit.formats.ShTest(execute_external=False)\nconfig.suffixes = ['.ll']\nconfig.test_source_root = os.path.dirname(os.path.abspath(__file__))\nconfig.test_exec_root = config.test_source_root\nconfig.environment['PATH'] = os.pathsep.join([{:?}, config.environment.get('PATH', os.environ.get('PATH', ''))])\n",
+            bin.display().to_string()
+        ),
+    )?;
+    let lit = TestCommand {
+        program: bin.join("lit"),
+        args: vec!["-v".into(), dir.display().to_string()],
+        substitute: true,
+        ..Default::default()
+    };
+    let out = env.run(&lit, Path::new(""), &dir, &Cancel::new())?;
+    let said = out.stdout.text();
+    if must_fail {
+        if out.ended == Ended::Exited(1) && said.contains("FAIL: whittle-check") {
+            return Ok(());
+        }
+        bail!(
+            "the test does not fail under lit ({})",
+            out.ended.describe()
+        );
+    }
+    if out.ended != Ended::Exited(0) {
+        let why = said
+            .lines()
+            .filter(|l| l.contains("error") || l.contains("FAIL") || l.starts_with("$ "))
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" | ");
+        bail!(
+            "the test does not pass under lit ({}): {why}",
+            out.ended.describe()
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;

@@ -9,6 +9,7 @@
 //! with unsafe code.
 #![forbid(unsafe_code)]
 
+pub mod bisect;
 pub mod emit;
 pub mod llvm;
 pub mod mlir;

@@ -18,7 +18,7 @@ use crate::llvm::{self, Formats};
 use crate::mlir::{self, MlirOptions, Syntax};
 use crate::oracle::env::{EnvSpec, Executor, TestEnv};
 use crate::oracle::slurm::{Allocation, SlurmOracle};
-use crate::oracle::{self, Built};
+use crate::oracle::{self, unless::Unless, Built};
 
 /// The input language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,6 +87,10 @@ pub struct RunSpec {
     pub output: Option<PathBuf>,
     pub in_place: bool,
     pub oracle: oracle::Spec,
+    /// A second oracle, built like the first (judging the same failure):
+    /// a candidate is interesting only when it does *not* call it
+    /// interesting (a bisection's "and not with the culprit skipped").
+    pub control: Option<oracle::Spec>,
     pub env: EnvSpec,
     /// `--delta-passes` and `--skip-delta-passes`.
     pub only_passes: Option<String>,
@@ -109,8 +113,8 @@ pub struct Prepared {
     spec: RunSpec,
     front: Option<Front>,
     oracle: Built,
-    /// What judges candidates: the oracle itself, or the executor that
-    /// sends it elsewhere with each candidate.
+    /// What judges candidates: the oracle itself, it and the control, or
+    /// the executor that sends it elsewhere with each candidate.
     judge: Arc<dyn Oracle>,
     env: Arc<TestEnv>,
     settings: Settings,
@@ -229,9 +233,16 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         }
     }
     let mut jobs = spec.search.jobs;
-    let judge: Arc<dyn Oracle> = match env.executor() {
-        Executor::Local => built.as_dyn(),
-        Executor::Slurm(slurm) => {
+    let judge: Arc<dyn Oracle> = match (env.executor(), &spec.control) {
+        (Executor::Local, None) => built.as_dyn(),
+        (Executor::Local, Some(control)) => Arc::new(Unless {
+            first: built.as_dyn(),
+            second: oracle::build_like(control, &built, &env, &spec.input)?.as_dyn(),
+        }),
+        (Executor::Slurm(_), Some(_)) => {
+            bail!("a reduction with a control oracle (whittle bisect) runs its tests on this machine: --executor=slurm cannot carry it")
+        }
+        (Executor::Slurm(slurm), None) => {
             if let Some(allocation) = Allocation::current() {
                 if jobs > allocation.tasks {
                     eprintln!(
@@ -279,6 +290,16 @@ impl Prepared {
     /// Where the result goes.
     pub fn output(&self) -> &Path {
         &self.settings.output
+    }
+
+    /// The oracle, as built on the input.
+    pub fn oracle(&self) -> &Built {
+        &self.oracle
+    }
+
+    /// The environment the tests run in.
+    pub fn env(&self) -> &Arc<TestEnv> {
+        &self.env
     }
 
     /// Run the reduction (once). An interrupt ends it with a

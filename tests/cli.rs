@@ -545,6 +545,135 @@ fn preserve_debug_environment_reaches_metamorphic_commands() {
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
 
+// `whittle bisect`: the oracles it can bisect, and its errors.
+
+#[test]
+fn bisect_cannot_see_into_a_test_script() {
+    let s = Scratch::new();
+    let out = s.run(&["bisect", "--test", "./test.sh", "input.ll"]);
+    assert_one_line_error(&out, "whittle bisect cannot see into a --test script");
+    assert!(stderr(&out).contains("--crash-cmd, --cmd/--match, --lit or --mr opt-equivalence"));
+}
+
+#[test]
+fn bisect_needs_an_llvm_tool_in_the_command() {
+    let s = Scratch::new();
+    s.script("crash.sh", "kill -SEGV $$");
+    assert_one_line_error(
+        &s.run(&["bisect", "--crash-cmd", "./crash.sh %s", "input.ll"]),
+        "the command './crash.sh %s' does not run opt, llc or clang: there is no pass pipeline to bisect",
+    );
+    assert_one_line_error(
+        &s.run(&["bisect", "--mr", "reorder", "input.ll"]),
+        "whittle bisect works with --mr opt-equivalence",
+    );
+}
+
+#[test]
+fn bisect_takes_the_executor_flags_and_says_it_runs_locally() {
+    let s = Scratch::new();
+    let crash = [
+        "bisect",
+        "--crash-cmd",
+        "opt -disable-output %s",
+        "input.ll",
+    ];
+    // The executor flags are run flags: bisect parses them as a reduction does.
+    let mut args = crash.to_vec();
+    args.push("--executor-retries=1");
+    assert_one_line_error(
+        &s.run(&args),
+        "--executor-retries goes with --executor=slurm",
+    );
+    let mut args = crash.to_vec();
+    args.push("--executor=slurm");
+    assert_one_line_error(
+        &s.run(&args),
+        "whittle bisect runs its probes and its reduction on this machine: --executor=slurm works for a reduction",
+    );
+}
+
+#[test]
+fn bisect_errors_are_one_line() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["bisect", "--crash-cmd", "opt -disable-output %s"]),
+        "the input module must be specified",
+    );
+    assert_one_line_error(
+        &s.run(&[
+            "bisect",
+            "--crash-cmd",
+            "opt -disable-output %s",
+            "input.ll",
+        ]),
+        "the command does not crash on the input",
+    );
+    s.write("in.mlir", "module {}\n");
+    assert_one_line_error(
+        &s.run(&["bisect", "--crash-cmd", "mlir-opt %s", "in.mlir"]),
+        "whittle bisect works on LLVM IR input",
+    );
+    assert_one_line_error(
+        &s.run(&["bisect", "--emit-lit", "t.ll", "--lit", "input.ll"]),
+        "--emit-lit: with --lit the output is a lit test already",
+    );
+    // The failure must not already be there with every pass skipped...
+    // and must be there with every pass run: a --cmd whose pattern the
+    // input's output never shows.
+    let out = s.run(&[
+        "bisect",
+        "--cmd",
+        "opt -O2 -S %s",
+        "--match",
+        "no such line",
+        "input.ll",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("with -opt-bisect-limit=-1 (every pass) the failure does not happen"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bisect_accepts_the_reduction_flags_it_shares_single_dash_too() {
+    let s = Scratch::new();
+    let out = s.run(&["bisect", "--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--crash-cmd",
+        "--cmd",
+        "--match",
+        "--lit",
+        "--mr",
+        "--counters",
+        "--emit-lit",
+        "--stats-json",
+        "--timeout",
+        "-j",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from: {help}");
+    }
+    // Reduction-only flags are not bisection flags.
+    let out = s.run(&[
+        "bisect",
+        "--delta-passes=instructions",
+        "--crash-cmd",
+        "opt %s",
+        "input.ll",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--delta-passes"), "{}", stderr(&out));
+    // llvm-reduce style single-dash long options work for bisect too.
+    assert_one_line_error(
+        &s.run(&["bisect", "-crash-cmd", "opt -disable-output %s", "input.ll"]),
+        "the command does not crash on the input",
+    );
+}
+
 #[test]
 fn executor_flags_go_with_slurm() {
     let s = Scratch::new();

@@ -72,6 +72,22 @@ impl CrashOracle {
         })
     }
 
+    /// An oracle that runs `command` and looks for the crash this one
+    /// recorded (a bisection's probe: the same tool with flags injected).
+    pub fn with_command(&self, mut command: TestCommand, env: Arc<TestEnv>) -> CrashOracle {
+        let shown = super::command::display(&command);
+        command.args = super::dev_null::redirect_args(&command.args, "-");
+        command.watch = self.command.watch.clone();
+        CrashOracle {
+            env,
+            command,
+            shown,
+            expected: self.expected.clone(),
+            mode: self.mode,
+            must_match: self.must_match,
+        }
+    }
+
     pub fn signature(&self) -> &Signature {
         &self.expected
     }

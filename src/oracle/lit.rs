@@ -102,6 +102,29 @@ impl LitTest {
         })
     }
 
+    /// The test with other RUN lines: its directives keep their comment
+    /// leader and place, the new RUN lines standing where the first of the
+    /// old ones stood.
+    pub fn with_run_lines(mut self, lines: Vec<String>) -> LitTest {
+        let is_run = |d: &String| d.contains("RUN:");
+        let at = self.directives.iter().position(is_run).unwrap_or(0);
+        let leader = self
+            .directives
+            .get(at)
+            .and_then(|d| d.find("RUN:").map(|i| d[..i].to_string()))
+            .unwrap_or_else(|| "; ".to_string());
+        let mut directives: Vec<String> = self.directives[..at]
+            .iter()
+            .filter(|d| !is_run(d))
+            .cloned()
+            .collect();
+        directives.extend(lines.iter().map(|l| format!("{leader}RUN: {l}")));
+        directives.extend(self.directives[at..].iter().filter(|d| !is_run(d)).cloned());
+        self.directives = directives;
+        self.run_lines = lines;
+        self
+    }
+
     /// The RUN line `line` with lit's substitutions for `candidate`.
     pub fn substitute(&self, line: &str, candidate: &Path, scratch: &Path) -> String {
         let dir = self
@@ -153,7 +176,7 @@ impl LitTest {
 
 /// Split a shell line at `|`, `&&`, `||` and `;` outside quotes, keeping the
 /// separators.
-fn split_commands(line: &str) -> Vec<(String, String)> {
+pub(crate) fn split_commands(line: &str) -> Vec<(String, String)> {
     let mut parts = Vec::new();
     let mut current = String::new();
     let mut quote: Option<char> = None;
@@ -317,11 +340,18 @@ pub struct LitOracle {
 }
 
 impl LitOracle {
-    /// Run the test on itself and record how it fails. A test that passes
-    /// is an error: there is nothing to reduce.
-    pub fn record(test: LitTest, env: Arc<TestEnv>, mode: Mode) -> Result<LitOracle> {
+    /// Run the test on `candidate` (the test itself, for a reduction of the
+    /// test) and record how it fails. A test that passes is an error: there
+    /// is nothing to reduce.
+    pub fn record(
+        test: LitTest,
+        candidate: &Path,
+        env: Arc<TestEnv>,
+        mode: Mode,
+    ) -> Result<LitOracle> {
         let scratch = env.private_dir("record")?;
-        let (failure, _) = run_test(&test, &test.path, &env, &scratch, &Cancel::new())?;
+        let candidate = &std::path::absolute(candidate)?;
+        let (failure, _) = run_test(&test, candidate, &env, &scratch, &Cancel::new())?;
         let Some(expected) = failure else {
             bail!(
                 "'{}' passes: every RUN line succeeded, so there is no failure to reduce",
@@ -334,6 +364,20 @@ impl LitOracle {
             expected,
             mode,
         })
+    }
+
+    /// An oracle for `test` (other RUN lines) that looks for the failure
+    /// this one recorded, at RUN line `line` of `test`.
+    pub fn with_test(&self, test: LitTest, line: usize, env: Arc<TestEnv>) -> LitOracle {
+        LitOracle {
+            env,
+            test,
+            expected: Failure {
+                line,
+                ..self.expected.clone()
+            },
+            mode: self.mode,
+        }
     }
 
     pub fn failure(&self) -> &Failure {

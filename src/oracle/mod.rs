@@ -7,7 +7,11 @@
 //! llvm-reduce. The others need no script: a crash signature
 //! ([`crash`]), a pattern in a command's output ([`output`]), a failing lit
 //! test's RUN lines ([`lit`]), a metamorphic relation ([`mr`]). [`build`]
-//! makes the one a [`Spec`] describes.
+//! makes the one a [`Spec`] describes, recording on the input what a
+//! candidate must reproduce; [`build_like`] makes one that judges a changed
+//! command (a bisection's probes) against what another recorded.
+//! [`unless::Unless`] joins two: interesting when the first oracle says so
+//! and the second does not.
 //!
 //! With `--executor=slurm` a built oracle travels to the cluster's nodes as
 //! a [`Portable`] (what it runs and what it recorded on the input) and is
@@ -25,6 +29,7 @@ pub mod process;
 pub mod script;
 pub mod signature;
 pub mod slurm;
+pub mod unless;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -67,9 +72,23 @@ pub enum Spec {
         no_match: Option<String>,
     },
     /// `--lit TEST [--signature MODE]`.
-    Lit { test: PathBuf, signature: String },
+    Lit {
+        test: PathBuf,
+        signature: String,
+        /// RUN lines that replace the test's own (a bisection's), recorded
+        /// on the input rather than on the test.
+        rewrite: Option<LitRewrite>,
+    },
     /// `--mr NAME` and its options.
     Mr(MrSpec),
+}
+
+/// A lit test's RUN lines replaced: `lines`, of which `failing` is the one
+/// that fails the way the original test's failing line did.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LitRewrite {
+    pub lines: Vec<String>,
+    pub failing: usize,
 }
 
 /// A metamorphic oracle as the command line describes it.
@@ -85,6 +104,9 @@ pub struct MrSpec {
     pub followup: Option<String>,
     pub run: Option<String>,
     pub compare: String,
+    /// Flags put right after the program in opt-equivalence's opt
+    /// invocation (a bisection's `-opt-bisect-limit=N`).
+    pub opt_flags: Vec<String>,
 }
 
 impl MrSpec {
@@ -337,15 +359,62 @@ pub fn build(spec: &Spec, input: &Path, env: &Arc<TestEnv>) -> Result<Built> {
             };
             Built::Output(Arc::new(OutputOracle::new(command, matches, no_match, env)))
         }
-        Spec::Lit { test, signature } => {
+        Spec::Lit {
+            test,
+            signature,
+            rewrite,
+        } => {
             let mode = mode(signature)?;
             let test = LitTest::read(test)?;
-            Built::Lit(Arc::new(LitOracle::record(test, env, mode)?))
+            let (test, on) = match rewrite {
+                Some(r) => (test.with_run_lines(r.lines.clone()), input.to_path_buf()),
+                None => {
+                    let on = test.path.clone();
+                    (test, on)
+                }
+            };
+            Built::Lit(Arc::new(LitOracle::record(test, &on, env, mode)?))
         }
         Spec::Mr(spec) => {
             let oracle = MrOracle::record(relation(spec)?, exec(spec)?, input, env)?;
             Built::Mr(Arc::new(oracle), Box::new(spec.clone()))
         }
+    })
+}
+
+/// Build the oracle `spec` describes without recording anything: it judges
+/// candidates (here: `module`) against what `recorded` (built from the same
+/// kind of spec) found on its input. A bisection's probes change the
+/// command (a flag injected, the pipeline replaced), not what counts as the
+/// failure.
+pub fn build_like(
+    spec: &Spec,
+    recorded: &Built,
+    env: &Arc<TestEnv>,
+    module: &Path,
+) -> Result<Built> {
+    let env = env.clone();
+    Ok(match (spec, recorded) {
+        (Spec::Crash { command, .. }, Built::Crash(like)) => {
+            let command = command::parse(command).map_err(|e| anyhow!("--crash-cmd: {e:#}"))?;
+            Built::Crash(Arc::new(like.with_command(command, env)))
+        }
+        (Spec::Output { .. }, Built::Output(_)) => build(spec, Path::new(""), &env)?,
+        (Spec::Lit { test, rewrite, .. }, Built::Lit(like)) => {
+            let mut test = LitTest::read(test)?;
+            let mut line = like.failure().line;
+            if let Some(r) = rewrite {
+                test = test.with_run_lines(r.lines.clone());
+                line = r.failing;
+            }
+            Built::Lit(Arc::new(like.with_test(test, line, env)))
+        }
+        (Spec::Mr(mr), Built::Mr(like, _)) => Built::Mr(
+            Arc::new(like.with_relation(relation(mr)?, env, module)?),
+            Box::new(mr.clone()),
+        ),
+        (Spec::Script { .. }, Built::Script(_)) => build(spec, Path::new(""), &env)?,
+        _ => bail!("build_like: the spec and the recorded oracle are of different kinds"),
     })
 }
 
@@ -368,10 +437,12 @@ fn relation(spec: &MrSpec) -> Result<Box<dyn Relation>> {
         command::parse(text).map_err(|e| anyhow!("{flag}: {e:#}"))
     };
     Ok(match spec.relation.as_str() {
-        "opt-equivalence" => Box::new(OptEquivalence::new(
-            program("--mr-opt", &spec.opt, "opt")?,
-            &spec.pipeline,
-        )),
+        "opt-equivalence" => {
+            let mut relation =
+                OptEquivalence::new(program("--mr-opt", &spec.opt, "opt")?, &spec.pipeline);
+            relation.flags = spec.opt_flags.clone();
+            Box::new(relation)
+        }
         "llc-equivalence" => {
             let flags: Vec<Vec<String>> = match spec.llc_flags.as_slice() {
                 [] => vec![vec!["-O0".into()], vec!["-O2".into()]],

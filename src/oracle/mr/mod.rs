@@ -12,29 +12,35 @@
 //! interpreter and the JIT disagree on it. Those checks run only when the relation looks
 //! violated, so a candidate that satisfies it costs just the two runs.
 
+mod compare;
 mod llc_equivalence;
 mod opt_equivalence;
 mod reorder;
 mod trust;
 mod user;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Result};
 use whittle_reducer::{Cancel, Captured, Oracle, Outcome, Verdict};
 
+pub use compare::Compare;
 pub use llc_equivalence::LlcEquivalence;
 pub use opt_equivalence::OptEquivalence;
 pub use reorder::Reorder;
 pub use trust::{Layout, Program, Randomization, SourceRun, STACK_SHIFT_VARIABLE};
-pub use user::{Compare, UserDefined};
+pub use user::UserDefined;
 
 use super::command::{llvm_bin_dir, resolve_program};
 use super::env::TestEnv;
 use super::process::{Ended, ProcessOutcome, TestCommand};
+
+/// The status of a candidate that satisfies the relation.
+pub const HOLDS: &str = "relation holds";
 
 /// What a relation found for one candidate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -260,6 +266,10 @@ pub struct MrOracle {
     /// Whether the source runs under lli (so its interpreter can check it).
     under_lli: bool,
     randomization: Randomization,
+    /// The module it was recorded on, and whether lli's interpreter can run
+    /// other modules it was asked about (a bisection's culprit input).
+    input: PathBuf,
+    usable_on: Mutex<HashMap<PathBuf, (bool, bool)>>,
 }
 
 impl MrOracle {
@@ -295,22 +305,11 @@ impl MrOracle {
             interpreter_usable: AtomicBool::new(false),
             under_lli: false,
             randomization,
+            input: input.clone(),
+            usable_on: Mutex::new(HashMap::new()),
         };
-        if let Some(how) = oracle.relation.source_run() {
-            // Whether lli's interpreter can run the program (it lacks some
-            // intrinsics and external functions, and is slow): it must run
-            // the input to its end. Whether it agrees with the JIT is the
-            // trust check's to say (a disagreement on the input itself
-            // means the input cannot be judged).
-            let env = oracle.env(scratch, &cancel);
-            let mut usable = false;
-            let mut under_lli = false;
-            if let Ok(program) = how.program(&env, &input, "jit")? {
-                if let Some(interp) = how.interpreter(&program) {
-                    under_lli = true;
-                    usable = env.observe(&interp.path, &interp.args)?.is_ok();
-                }
-            }
+        if oracle.relation.source_run().is_some() {
+            let (under_lli, usable) = oracle.interpreter_runs(&input, scratch, &cancel)?;
             oracle.interpreter_usable.store(usable, Ordering::SeqCst);
             oracle.under_lli = under_lli;
         }
@@ -331,6 +330,67 @@ impl MrOracle {
                 oracle.relation.name()
             ),
         }
+    }
+
+    /// Whether the program `module` makes runs under lli, and whether lli's
+    /// interpreter can run it (it lacks some intrinsics and external
+    /// functions, and is slow): it must run the module to its end. Whether
+    /// it agrees with the JIT is the trust check's to say (a disagreement
+    /// on the input itself means the input cannot be judged).
+    fn interpreter_runs(
+        &self,
+        module: &Path,
+        scratch: &Path,
+        cancel: &Cancel,
+    ) -> Result<(bool, bool)> {
+        let Some(how) = self.relation.source_run() else {
+            return Ok((false, false));
+        };
+        let env = self.env(scratch, cancel);
+        if let Ok(program) = how.program(&env, module, "jit")? {
+            if let Some(interp) = how.interpreter(&program) {
+                return Ok((true, env.observe(&interp.path, &interp.args)?.is_ok()));
+            }
+        }
+        Ok((false, false))
+    }
+
+    /// An oracle for another relation (the same one with a bisection's
+    /// flags) that runs programs the way this one decided on its input;
+    /// for another module (`module`), whether lli's interpreter can check
+    /// it is decided on that module (once).
+    pub fn with_relation(
+        &self,
+        relation: Box<dyn Relation>,
+        test_env: Arc<TestEnv>,
+        module: &Path,
+    ) -> Result<MrOracle> {
+        let mut usable = self.interpreter_usable.load(Ordering::SeqCst);
+        let mut under_lli = self.under_lli;
+        let module = std::path::absolute(module)?;
+        if relation.source_run().is_some() && module != self.input {
+            let known = self.usable_on.lock().unwrap().get(&module).copied();
+            (under_lli, usable) = match known {
+                Some(known) => known,
+                None => {
+                    let scratch = test_env.private_dir("interpreter")?;
+                    let found = self.interpreter_runs(&module, &scratch, &Cancel::new())?;
+                    self.usable_on.lock().unwrap().insert(module.clone(), found);
+                    found
+                }
+            };
+        }
+        Ok(MrOracle {
+            test_env,
+            relation,
+            exec: self.exec,
+            timeout: self.timeout,
+            interpreter_usable: AtomicBool::new(usable),
+            under_lli,
+            randomization: self.randomization.clone(),
+            input: module,
+            usable_on: Mutex::new(HashMap::new()),
+        })
     }
 
     /// What the oracle decided on the input, for a cluster node that
@@ -360,6 +420,8 @@ impl MrOracle {
             interpreter_usable: AtomicBool::new(recorded.interpreter_usable),
             under_lli: recorded.under_lli,
             randomization: recorded.randomization,
+            input: PathBuf::new(),
+            usable_on: Mutex::new(HashMap::new()),
         }
     }
 
@@ -403,7 +465,7 @@ impl Oracle for MrOracle {
         let (verdict, status) = match &check {
             _ if cancel.is_cancelled() => (Verdict::Unresolved, "cancelled".to_string()),
             Check::Violated => (Verdict::Interesting, "relation violated".to_string()),
-            Check::Holds => (Verdict::NotInteresting, "relation holds".to_string()),
+            Check::Holds => (Verdict::NotInteresting, HOLDS.to_string()),
             Check::Unresolved(why) => (Verdict::Unresolved, format!("unresolved: {why}")),
         };
         Ok(Outcome {

@@ -12,6 +12,8 @@ pub struct OptEquivalence {
     pub opt: PathBuf,
     /// Arguments selecting the pipeline (`-passes=...`, or `-O2`).
     pub pipeline: Vec<String>,
+    /// More flags, first on opt's command line (a bisection's).
+    pub flags: Vec<String>,
 }
 
 impl OptEquivalence {
@@ -23,7 +25,11 @@ impl OptEquivalence {
         } else {
             vec![format!("-passes={pipeline}")]
         };
-        OptEquivalence { opt, pipeline }
+        OptEquivalence {
+            opt,
+            pipeline,
+            flags: Vec::new(),
+        }
     }
 }
 
@@ -41,7 +47,8 @@ impl Relation for OptEquivalence {
         let program = succeed!(how.program(env, source, "source"));
         let before = succeed!(env.observe(&program.path, &program.args));
         let optimized = env.scratch.join("followup.bc");
-        let mut args = self.pipeline.clone();
+        let mut args = self.flags.clone();
+        args.extend(self.pipeline.iter().cloned());
         args.extend([
             source.display().to_string(),
             "-o".into(),

@@ -25,7 +25,7 @@ use anyhow::Result;
 use whittle_llvm_ir::{self as llvm, ir, Format};
 use whittle_reducer::Cancel;
 
-use super::user::Compare;
+use super::compare::Compare;
 use super::{tool, Behaviour, Check, Env, Exec, Failed};
 use crate::oracle::command::resolve_program;
 use crate::oracle::env::TestEnv;

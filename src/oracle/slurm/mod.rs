@@ -25,11 +25,11 @@ use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{anyhow, bail, Context as _, Result};
-use serde::{Deserialize, Serialize};
 use whittle_reducer::{
     interrupt, Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Verdict,
 };
 
+pub use super::env::SlurmSettings as Settings;
 use super::env::TestEnv;
 use super::{Built, Portable};
 use classify::Classified;
@@ -37,31 +37,6 @@ pub use srun::Allocation;
 
 /// The hidden command-line mode that makes the whittle binary a runner.
 pub const RUNNER_MODE: &str = "__run-test";
-
-/// What the command line says about the Slurm executor.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Settings {
-    /// `--executor-arg`: passed to every srun.
-    pub args: Vec<String>,
-    /// `--executor-retries`: runs after the first when Slurm fails.
-    pub retries: u32,
-    /// `--executor-grace`: how long past the test's own time limit a step
-    /// may take (starting, staging, answering) before it counts as hung.
-    pub grace: Duration,
-    /// `--executor-exclude-failed`: retry away from a node that failed.
-    pub exclude_failed: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            args: Vec::new(),
-            retries: 3,
-            grace: Duration::from_secs(30),
-            exclude_failed: false,
-        }
-    }
-}
 
 /// The oracle that sends each judgement to Slurm.
 pub struct SlurmOracle {
