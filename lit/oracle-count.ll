@@ -1,5 +1,7 @@
 ; Pins how many times the test runs on a fixed input, so that a change that
-; wastes tests (or saves some) shows up. The figures are derived here, level
+; wastes tests (or saves some) shows up; with the classic search, WDD in
+; sweeps over every pass (--policy=wdd --full-sweeps), whose counts can be
+; derived by hand (ProbDD's behaviour is pinned by crates/dd's tests). The figures are derived here, level
 ; by level; Inputs/count-runs.py counts the test's runs independently of
 ; whittle's summary. "oracle calls" counts the runs whose verdict the
 ; reduction used: the initial check and the candidates' tests. The final
@@ -51,7 +53,7 @@
 ; function-bodies 1/3, module-items 1/2, arguments 0/2.
 ;
 ; RUN: rm -f %t.runs
-; RUN: %whittle -j1 --abort-on-invalid-reduction --test %python --test-arg %inputs/count-runs.py --test-arg %t.runs --test-arg FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t 2> %t.log
+; RUN: %whittle -j1 --policy=wdd --full-sweeps --abort-on-invalid-reduction --test %python --test-arg %inputs/count-runs.py --test-arg %t.runs --test-arg FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t 2> %t.log
 ; RUN: FileCheck --check-prefix=COUNT %s < %t.log
 ; RUN: count 20 < %t.runs
 

@@ -1,10 +1,13 @@
-; --policy=ddmin (chunks by count) reaches the same 1-minimal result as the
-; default WDD (chunks by instruction count) on a level of mixed weights.
+; --policy=ddmin (chunks by count) and --policy=probdd (probabilistic DD)
+; reach the same 1-minimal result as WDD (chunks by instruction count) on a
+; level of mixed weights.
 ;
 ; RUN: %whittle --abort-on-invalid-reduction --policy=ddmin --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t.ddmin
 ; RUN: %whittle --abort-on-invalid-reduction --policy=wdd --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t.wdd
+; RUN: %whittle --abort-on-invalid-reduction --policy=probdd --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t.probdd
 ; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t.ddmin
 ; RUN: diff %t.ddmin %t.wdd
+; RUN: diff %t.ddmin %t.probdd
 ; RUN: not %whittle --policy=bogus --test FileCheck %s 2>&1 | FileCheck --check-prefix=BAD %s
 
 ; CHECK-INTERESTINGNESS: store i32 42

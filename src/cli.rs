@@ -56,9 +56,13 @@ pub struct Args {
     #[arg(long)]
     pub print_delta_passes: bool,
 
-    /// Sweeps over all passes at most
+    /// Sweeps over the passes at most
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub max_pass_iterations: usize,
+
+    /// Run every pass in every sweep (by default a sweep between the first and the last runs only the passes that changed something in their last run)
+    #[arg(long)]
+    pub full_sweeps: bool,
 
     /// Split each level into 2^N chunks before the first test (llvm-reduce's option)
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -105,9 +109,13 @@ pub struct Args {
     #[arg(long)]
     pub aggressive_named_md_reduction: bool,
 
-    /// Inner minimizer of each level: weighted DD or classic ddmin
-    #[arg(long, value_enum, default_value_t = PolicyArg::Wdd)]
+    /// Inner minimizer of each level: probabilistic DD (weighted), weighted DD, or classic ddmin
+    #[arg(long, value_enum, default_value_t = PolicyArg::Probdd)]
     pub policy: PolicyArg,
+
+    /// Draw size against oracle calls and against time, coloured by pass, failed tests as marks (SVG)
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
 
     /// Input language: 'ir' (LLVM IR) or 'mlir' [default: by extension, .mlir is MLIR]
     #[arg(short = 'x', value_name = "LANG")]
@@ -269,7 +277,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub save_temps: bool,
 
-    /// Write every figure of the run (calls by verdict and pass, cache hits, timeouts, times, sizes) as JSON
+    /// Write every figure of the run (calls by verdict and pass, cache hits, timeouts, times, sizes, the timeline of every call) as JSON
     #[arg(long, value_name = "FILE")]
     pub stats_json: Option<PathBuf>,
 
@@ -384,6 +392,9 @@ impl BisectArgs {
                 search: Search {
                     policy: PolicyKind::Wdd,
                     max_pass_iterations: 5,
+                    // bisect's reduction searches as it did before ProbDD
+                    // and partial sweeps.
+                    partial_sweeps: false,
                     starting_granularity: 2,
                     abort_on_invalid: false,
                     jobs: self.run.jobs(),
@@ -407,6 +418,7 @@ pub enum ExecutorArg {
 pub enum PolicyArg {
     Wdd,
     Ddmin,
+    Probdd,
 }
 
 impl OracleArgs {
@@ -589,8 +601,10 @@ impl Args {
                 policy: match self.policy {
                     PolicyArg::Wdd => PolicyKind::Wdd,
                     PolicyArg::Ddmin => PolicyKind::DDMin,
+                    PolicyArg::Probdd => PolicyKind::ProbDd,
                 },
                 max_pass_iterations: self.max_pass_iterations,
+                partial_sweeps: !self.full_sweeps,
                 starting_granularity: 1usize << self.starting_granularity_level.min(20),
                 abort_on_invalid: self.abort_on_invalid_reduction,
                 jobs: self.run.jobs(),
@@ -734,6 +748,6 @@ mod tests {
         assert_eq!(args.oracle.test_args, ["--check-prefixes=CHECK", "%s"]);
         assert_eq!(args.run.output.unwrap(), PathBuf::from("out.ll"));
         assert_eq!(args.max_pass_iterations, 5);
-        assert_eq!(args.policy, PolicyArg::Wdd);
+        assert_eq!(args.policy, PolicyArg::Probdd);
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! This crate is the top of the house (see ARCHITECTURE.md): the front ends
 //! ([`llvm`], [`mlir`]), the oracles ([`oracle`]), the emitted regression
-//! tests ([`emit`]) and a reduction as a library call ([`reduce`]). Below
+//! tests ([`emit`]), the `--plot` picture ([`plot`]) and a reduction as a library call ([`reduce`]). Below
 //! it: `whittle-reducer` (the candidate pipeline and the traits it drives),
 //! `whittle-dd` (the search), `whittle-passes` (the LLVM IR passes) and the
 //! two FFI crates, `whittle-llvm-ir` and `whittle-mlir-ir`, the only places
@@ -14,6 +14,7 @@ pub mod emit;
 pub mod llvm;
 pub mod mlir;
 pub mod oracle;
+pub mod plot;
 pub mod reduce;
 
 pub use whittle_reducer as reducer;

@@ -101,7 +101,12 @@ fn run(args: Args) -> Result<()> {
     let report = Report {
         quiet: args.run.quiet,
         stats_json: args.run.stats_json.clone(),
+        plot: args.plot.clone(),
     };
+    if let Some(path) = &args.plot {
+        // Found out now rather than after the reduction.
+        reduce::check_output_writable(path).map_err(|e| anyhow::anyhow!("--plot: {e}"))?;
+    }
     let mut prepared = reduce::prepare(args.spec()?)?;
     let stats = match prepared.run() {
         Ok(stats) => stats,
@@ -134,6 +139,7 @@ fn run(args: Args) -> Result<()> {
 struct Report {
     quiet: bool,
     stats_json: Option<PathBuf>,
+    plot: Option<PathBuf>,
 }
 
 impl Report {
@@ -157,6 +163,10 @@ impl Report {
         }
         if let Some(path) = &self.stats_json {
             write_json(path, stats)?;
+        }
+        if let Some(path) = &self.plot {
+            let name = prepared.input().file_name().unwrap_or_default();
+            whittle::plot::write(path, stats, &name.to_string_lossy())?;
         }
         Ok(())
     }

@@ -54,6 +54,9 @@ impl Language {
 pub struct Search {
     pub policy: PolicyKind,
     pub max_pass_iterations: usize,
+    /// Between the first and the last sweep, run only the passes whose last
+    /// run changed something.
+    pub partial_sweeps: bool,
     pub starting_granularity: usize,
     pub abort_on_invalid: bool,
     pub jobs: usize,
@@ -260,6 +263,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
     let settings = Settings {
         policy: spec.search.policy,
         max_pass_iterations: spec.search.max_pass_iterations,
+        partial_sweeps: spec.search.partial_sweeps,
         starting_granularity: spec.search.starting_granularity,
         abort_on_invalid: spec.search.abort_on_invalid,
         output,

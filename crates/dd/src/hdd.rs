@@ -39,16 +39,66 @@ pub trait Hierarchy: Judge<usize> {
     }
 }
 
-/// Builds the inner minimizer of a level from the level's index and the
+/// What a level's minimizer is told besides its targets' weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LevelContext {
+    pub level: usize,
+    /// The sweep (1 for the first, the coarse-to-fine descent).
+    pub sweep: usize,
+    /// The share of the targets likely to be needed, from what the level
+    /// kept the last time it ran: a level that kept 40 targets in the last
+    /// sweep and now has 42 will most likely keep nearly all of them. On a
+    /// level's first run, the share of all targets the levels so far kept,
+    /// pooled (large levels weigh the most, so one small dense level says
+    /// little about the next); `None` before any level ran.
+    pub needed_share: Option<f64>,
+}
+
+/// Builds the inner minimizer of a level from what is known of it and the
 /// weights of its targets.
-pub type MinimizerFactory<'a> = &'a dyn Fn(usize, &[u64]) -> Box<dyn Policy<usize>>;
+pub type MinimizerFactory<'a> = &'a dyn Fn(&LevelContext, &[u64]) -> Box<dyn Policy<usize>>;
+
+/// What the sweeps so far showed of each level: the targets it kept the
+/// last time it ran, and whether that run changed the state; and the
+/// targets and kept targets of every level run so far, added up.
+#[derive(Clone, Debug, Default)]
+struct Knowledge {
+    kept: Vec<Option<usize>>,
+    changed: Vec<Option<bool>>,
+    all_targets: usize,
+    all_kept: usize,
+}
+
+impl Knowledge {
+    fn needed_share(&self, level: usize, targets: usize) -> Option<f64> {
+        match self.kept.get(level).copied().flatten() {
+            Some(kept) => Some(kept.min(targets) as f64 / targets.max(1) as f64),
+            None if self.all_targets > 0 => Some(self.all_kept as f64 / self.all_targets as f64),
+            None => None,
+        }
+    }
+
+    fn record(&mut self, level: usize, targets: usize, kept: usize, changed: bool) {
+        if self.kept.len() <= level {
+            self.kept.resize(level + 1, None);
+            self.changed.resize(level + 1, None);
+        }
+        self.kept[level] = Some(kept);
+        self.changed[level] = Some(changed);
+        self.all_targets += targets;
+        self.all_kept += kept;
+    }
+}
 
 /// How far [`hdd`] goes.
 #[derive(Clone, Copy, Debug)]
 pub struct HddOptions {
-    /// Sweeps over all levels at most (the first is the coarse-to-fine
-    /// descent); sweeping stops earlier once one changes nothing.
+    /// Sweeps at most (the first is the coarse-to-fine descent); sweeping
+    /// stops earlier once a sweep over every level changes nothing.
     pub max_sweeps: usize,
+    /// Between the first sweep and the last, run only the levels whose last
+    /// run changed something (see [`hdd`]).
+    pub partial_sweeps: bool,
 }
 
 /// What [`hdd`] did.
@@ -63,6 +113,15 @@ pub struct HddReport {
 
 /// Run HDD over `hierarchy`, building a fresh inner minimizer per level from
 /// that level's weights.
+///
+/// The first sweep runs every level. With `partial_sweeps`, a sweep after a
+/// sweep that changed something runs only the levels whose own last run
+/// changed something (a level that found nothing to remove on this input
+/// rarely finds something a sweep later, and a dense level costs a test per
+/// target to find nothing again); once such a sweep changes nothing, a sweep
+/// over every level follows, and the reduction ends only after a sweep over
+/// every level changed nothing: the result is 1-minimal for every level, as
+/// without partial sweeps. The last sweep `max_sweeps` allows is a full one.
 pub fn hdd(
     hierarchy: &mut dyn Hierarchy,
     new_minimizer: MinimizerFactory<'_>,
@@ -70,30 +129,196 @@ pub fn hdd(
 ) -> HddReport {
     let mut report = HddReport::default();
     let mut seen: Vec<u64> = hierarchy.fingerprint().into_iter().collect();
+    let mut knowledge = Knowledge::default();
+    // Whether the next sweep runs every level.
+    let mut full = true;
     while report.sweeps < options.max_sweeps && !hierarchy.stopped() {
         report.sweeps += 1;
+        if report.sweeps == options.max_sweeps || !options.partial_sweeps {
+            full = true;
+        }
         let mut changed = false;
         for level in 0..hierarchy.level_count() {
             if hierarchy.stopped() {
                 break;
+            }
+            if !full && knowledge.changed.get(level).copied().flatten() == Some(false) {
+                continue;
             }
             let weights = hierarchy.enter(level);
             if weights.is_empty() {
                 continue;
             }
             let all: Config<usize> = (0..weights.len()).collect();
-            let mut minimizer = new_minimizer(level, &weights);
+            let context = LevelContext {
+                level,
+                sweep: report.sweeps,
+                needed_share: knowledge.needed_share(level, weights.len()),
+            };
+            let mut minimizer = new_minimizer(&context, &weights);
             let kept = reduce(all, &mut *hierarchy, &mut *minimizer);
-            changed |= hierarchy.finish_level(&kept);
+            let level_changed = hierarchy.finish_level(&kept);
+            if !hierarchy.stopped() {
+                knowledge.record(level, weights.len(), kept.len(), level_changed);
+            }
+            changed |= level_changed;
         }
         if let Some(state) = hierarchy.fingerprint() {
             changed &= !seen.contains(&state);
             seen.push(state);
         }
-        report.unfinished = changed;
-        if !changed {
+        report.unfinished = changed || !full;
+        if !changed && full {
             break;
         }
+        // After a sweep that changed nothing, every level runs again.
+        full = !changed;
     }
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{DDMin, Judge};
+
+    /// A scripted hierarchy: each level has one target, whose removal is
+    /// interesting while the level has changes left and the sweep is at
+    /// least the level's first; each accepted removal is a new state.
+    struct Script {
+        /// Per level: (changes left, first sweep they are possible in).
+        changes: Vec<(usize, usize)>,
+        sweep: usize,
+        level: usize,
+        state: u64,
+        changed: bool,
+        /// (sweep, level) of every level entered.
+        entered: Vec<(usize, usize)>,
+    }
+
+    impl Judge<usize> for Script {
+        fn first_interesting(
+            &mut self,
+            candidates: &mut dyn Iterator<Item = Config<usize>>,
+        ) -> Option<(usize, Config<usize>)> {
+            let (left, from) = &mut self.changes[self.level];
+            let possible = *left > 0 && self.sweep >= *from;
+            let found = candidates
+                .enumerate()
+                .find(|(_, kept)| kept.is_empty() && possible);
+            if found.is_some() {
+                *left -= 1;
+                self.state += 1;
+                self.changed = true;
+            }
+            found
+        }
+    }
+
+    impl Hierarchy for Script {
+        fn level_count(&self) -> usize {
+            self.changes.len()
+        }
+
+        fn enter(&mut self, level: usize) -> Vec<u64> {
+            if self.entered.last().is_none_or(|&(_, l)| l >= level) {
+                self.sweep += 1;
+            }
+            self.level = level;
+            self.changed = false;
+            self.entered.push((self.sweep, level));
+            vec![1]
+        }
+
+        fn finish_level(&mut self, _kept: &Config<usize>) -> bool {
+            self.changed
+        }
+
+        fn fingerprint(&self) -> Option<u64> {
+            Some(self.state)
+        }
+    }
+
+    fn run(partial_sweeps: bool) -> (Script, HddReport) {
+        // Level 0 changes once; level 1 only once sweep 2 has come (a pass
+        // that wins late); level 2 twice.
+        let mut script = Script {
+            changes: vec![(1, 1), (1, 2), (2, 1)],
+            sweep: 0,
+            level: 0,
+            state: 0,
+            changed: false,
+            entered: Vec::new(),
+        };
+        let factory =
+            |_: &LevelContext, _: &[u64]| -> Box<dyn Policy<usize>> { Box::new(DDMin::new()) };
+        let options = HddOptions {
+            max_sweeps: 10,
+            partial_sweeps,
+        };
+        let report = hdd(&mut script, &factory, options);
+        (script, report)
+    }
+
+    fn entered_in(script: &Script, sweep: usize) -> Vec<usize> {
+        script
+            .entered
+            .iter()
+            .filter(|&&(s, _)| s == sweep)
+            .map(|&(_, l)| l)
+            .collect()
+    }
+
+    #[test]
+    fn full_sweeps_run_every_level_until_one_changes_nothing() {
+        let (script, report) = run(false);
+        assert_eq!(report.sweeps, 3);
+        assert!(!report.unfinished);
+        assert!(script.changes.iter().all(|&(left, _)| left == 0));
+        for sweep in 1..=3 {
+            assert_eq!(entered_in(&script, sweep), vec![0, 1, 2]);
+        }
+    }
+
+    #[test]
+    fn partial_sweeps_run_the_levels_that_changed_and_end_with_a_full_sweep() {
+        let (script, report) = run(true);
+        // The same fixpoint: every change made.
+        assert!(!report.unfinished);
+        assert!(script.changes.iter().all(|&(left, _)| left == 0));
+        // Sweep 1 is full; sweep 2 runs levels 0 and 2 (they changed), and
+        // sweep 3 level 2 only (level 0 found nothing in sweep 2), which
+        // changes nothing: sweep 4 is full, and level 1 wins there.
+        assert_eq!(entered_in(&script, 1), vec![0, 1, 2]);
+        assert_eq!(entered_in(&script, 2), vec![0, 2]);
+        assert_eq!(entered_in(&script, 3), vec![2]);
+        assert_eq!(entered_in(&script, 4), vec![0, 1, 2]);
+        // The reduction ends with a full sweep that changed nothing.
+        let last = report.sweeps;
+        assert_eq!(entered_in(&script, last), vec![0, 1, 2]);
+        assert_eq!(script.changes[1].0, 0);
+    }
+
+    #[test]
+    fn the_last_sweep_allowed_is_a_full_one() {
+        let mut script = Script {
+            changes: vec![(5, 1), (1, 2)],
+            sweep: 0,
+            level: 0,
+            state: 0,
+            changed: false,
+            entered: Vec::new(),
+        };
+        let factory =
+            |_: &LevelContext, _: &[u64]| -> Box<dyn Policy<usize>> { Box::new(DDMin::new()) };
+        let options = HddOptions {
+            max_sweeps: 3,
+            partial_sweeps: true,
+        };
+        let report = hdd(&mut script, &factory, options);
+        assert_eq!(report.sweeps, 3);
+        assert!(report.unfinished);
+        assert_eq!(entered_in(&script, 2), vec![0]);
+        assert_eq!(entered_in(&script, 3), vec![0, 1]);
+    }
 }

@@ -1,5 +1,6 @@
 //! The delta-debugging engine: verdicts, configurations, policies and the
-//! reduce loop, ddmin, weighted DD and the hierarchical driver.
+//! reduce loop, ddmin, weighted DD, probabilistic DD and the hierarchical
+//! driver.
 //!
 //! Nothing here knows about LLVM. A front end exposes its input as a
 //! [`Hierarchy`] of levels whose targets are plain indices, and the engine
@@ -12,14 +13,16 @@ mod ddmin;
 mod hdd;
 mod partition;
 mod policy;
+mod probdd;
 #[cfg(test)]
 mod test_support;
 
 pub use bisect::BisectFirst;
 pub use ddmin::{AllFirst, DDMin, Granular, Wdd};
-pub use hdd::{hdd, HddOptions, HddReport, Hierarchy, MinimizerFactory};
+pub use hdd::{hdd, HddOptions, HddReport, Hierarchy, LevelContext, MinimizerFactory};
 pub use partition::{partition, weighted_partition};
 pub use policy::{minimizer, LevelHints, PolicyKind};
+pub use probdd::ProbDd;
 
 use std::collections::BTreeSet;
 use std::fmt::Debug;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{AllFirst, BisectFirst, DDMin, Policy, Wdd};
+use super::{AllFirst, BisectFirst, DDMin, LevelContext, Policy, ProbDd, Wdd};
 
 /// The inner minimizer of each level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +12,10 @@ pub enum PolicyKind {
     Wdd,
     /// ddmin: chunks of equal target count.
     DDMin,
+    /// Probabilistic DD, weighted: a probability per target that it is
+    /// needed, learned from every failed test and carried from the level's
+    /// last run.
+    ProbDd,
 }
 
 /// How a level's targets usually behave, as its pass declares.
@@ -23,18 +27,35 @@ pub struct LevelHints {
     pub bisect_first: bool,
 }
 
+/// The prior of a ProbDD level: the share of its targets its last run
+/// kept, else as if one target were needed.
+fn prior(context: &LevelContext, targets: usize) -> f64 {
+    context.needed_share.unwrap_or(1.0 / targets.max(1) as f64)
+}
+
 /// A fresh minimizer for a level whose targets weigh `weights`, starting at
-/// granularity `start`.
+/// granularity `start` (ddmin, WDD).
 pub fn minimizer(
     kind: PolicyKind,
     start: usize,
     hints: LevelHints,
+    context: &LevelContext,
     weights: &[u64],
 ) -> Box<dyn Policy<usize>> {
     let by_weight = || -> HashMap<usize, u64> { weights.iter().copied().enumerate().collect() };
     let inner: Box<dyn Policy<usize>> = match kind {
         PolicyKind::DDMin => Box::new(DDMin::new().starting_at(start)),
         PolicyKind::Wdd => Box::new(Wdd::new(by_weight()).starting_at(start)),
+        PolicyKind::ProbDd => {
+            let probdd = ProbDd::new(by_weight(), prior(context, weights.len()));
+            // Levels that are usually all removable test that first (below);
+            // the others assume a needed target, as ddmin does.
+            if hints.all_first {
+                Box::new(probdd)
+            } else {
+                Box::new(probdd.assuming_a_needed_unit())
+            }
+        }
     };
     let inner: Box<dyn Policy<usize>> = if hints.all_first {
         Box::new(AllFirst::new(inner))
@@ -44,7 +65,7 @@ pub fn minimizer(
     if hints.bisect_first {
         let weights = match kind {
             PolicyKind::DDMin => HashMap::new(),
-            PolicyKind::Wdd => by_weight(),
+            PolicyKind::Wdd | PolicyKind::ProbDd => by_weight(),
         };
         Box::new(BisectFirst::new(inner, weights))
     } else {

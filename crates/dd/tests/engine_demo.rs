@@ -171,7 +171,14 @@ fn run(new_minimizer: MinimizerFactory<'_>) -> (String, usize) {
         calls: 0,
     };
     // One coarse-to-fine descent, as in the chapter (no fixpoint sweeps).
-    hdd(&mut demo, new_minimizer, HddOptions { max_sweeps: 1 });
+    hdd(
+        &mut demo,
+        new_minimizer,
+        HddOptions {
+            max_sweeps: 1,
+            partial_sweeps: false,
+        },
+    );
     (tree.render(tree.root, &demo.alive), demo.calls)
 }
 

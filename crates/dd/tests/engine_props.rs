@@ -1,15 +1,16 @@
 //! Property tests of the engine: for random sets, weights and monotone
-//! oracles (with some candidates Unresolved), ddmin, WDD and WDD after a
-//! bisection for a single target return an
-//! interesting configuration that is 1-minimal and never one the oracle
-//! called Unresolved.
+//! oracles (with some candidates Unresolved), ddmin, WDD, WDD after a
+//! bisection for a single target and ProbDD (any prior, alone or after a
+//! bisection) return an interesting configuration that is 1-minimal and
+//! never one the oracle called Unresolved; ProbDD also on oracles that are
+//! not monotone.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use proptest::prelude::*;
-use whittle_dd::{reduce, BisectFirst, Config, DDMin, Policy, Sequential, Verdict, Wdd};
+use whittle_dd::{reduce, BisectFirst, Config, DDMin, Policy, ProbDd, Sequential, Verdict, Wdd};
 
 /// A monotone oracle: interesting iff the configuration contains one of the
 /// `needed` sets; a pseudo-random share of the other candidates (keyed by
@@ -63,13 +64,41 @@ fn problem() -> impl Strategy<Value = (u32, Vec<u64>, Oracle)> {
     })
 }
 
+/// An oracle that is not monotone: interesting where `inner` is, except on
+/// a pseudo-random share of the configurations (those `flipped` calls
+/// Unresolved, one in a few), which are not interesting.
+struct NonMonotone {
+    inner: Oracle,
+    flipped: Oracle,
+}
+
+impl NonMonotone {
+    fn judge(&self, config: &Config<u32>) -> Verdict {
+        match (self.inner.judge(config), self.flipped.judge(config)) {
+            (Verdict::Interesting, Verdict::Unresolved) => Verdict::NotInteresting,
+            (v, _) => v,
+        }
+    }
+}
+
 fn check(policy: &mut dyn Policy<u32>, n: u32, oracle: &Oracle) -> Result<(), TestCaseError> {
+    check_with(policy, n, &|c| oracle.judge(c))
+}
+
+/// Reduce 0..n with `policy` against `oracle` and check the result: a
+/// subset of the input, interesting, never a configuration the oracle
+/// called Unresolved, and 1-minimal.
+fn check_with(
+    policy: &mut dyn Policy<u32>,
+    n: u32,
+    oracle: &dyn Fn(&Config<u32>) -> Verdict,
+) -> Result<(), TestCaseError> {
     let all: Config<u32> = (0..n).collect();
     // The starting configuration must be interesting, as a real run checks.
-    prop_assume!(oracle.judge(&all) == Verdict::Interesting);
+    prop_assume!(oracle(&all) == Verdict::Interesting);
     let mut seen_unresolved = Vec::new();
     let mut judge = Sequential(|c: &Config<u32>| {
-        let v = oracle.judge(c);
+        let v = oracle(c);
         if v == Verdict::Unresolved {
             seen_unresolved.push(c.clone());
         }
@@ -77,13 +106,13 @@ fn check(policy: &mut dyn Policy<u32>, n: u32, oracle: &Oracle) -> Result<(), Te
     });
     let out = reduce(all.clone(), &mut judge, policy);
     prop_assert!(out.is_subset(&all));
-    prop_assert_eq!(oracle.judge(&out), Verdict::Interesting);
+    prop_assert_eq!(oracle(&out), Verdict::Interesting);
     prop_assert!(!seen_unresolved.contains(&out));
     for &u in &out {
         let mut smaller = out.clone();
         smaller.remove(&u);
         prop_assert_ne!(
-            oracle.judge(&smaller),
+            oracle(&smaller),
             Verdict::Interesting,
             "removing {} is still interesting",
             u
@@ -104,6 +133,38 @@ proptest! {
     fn wdd_is_one_minimal((n, weights, oracle) in problem()) {
         let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
         check(&mut Wdd::new(map), n, &oracle)?;
+    }
+
+    #[test]
+    fn probdd_is_one_minimal(
+        (n, weights, oracle) in problem(),
+        prior in 0.0f64..1.0,
+        assume_needed in any::<bool>(),
+    ) {
+        let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
+        let probdd = ProbDd::new(map, prior);
+        let mut probdd = if assume_needed { probdd.assuming_a_needed_unit() } else { probdd };
+        check(&mut probdd, n, &oracle)?;
+    }
+
+    #[test]
+    fn probdd_after_bisection_is_one_minimal((n, weights, oracle) in problem(), prior in 0.0f64..1.0) {
+        let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
+        check(&mut BisectFirst::new(ProbDd::new(map.clone(), prior), map), n, &oracle)?;
+    }
+
+    #[test]
+    fn probdd_is_one_minimal_for_tests_that_are_not_monotone(
+        (n, weights, oracle) in problem(),
+        prior in 0.0f64..1.0,
+        flip in any::<u64>(),
+    ) {
+        // Some configurations that the monotone oracle calls interesting
+        // are not, whatever their supersets say.
+        let flipped = Oracle { salt: flip, ..oracle.clone() };
+        let odd = NonMonotone { inner: oracle, flipped };
+        let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
+        check_with(&mut ProbDd::new(map, prior).assuming_a_needed_unit(), n, &|c| odd.judge(c))?;
     }
 
     #[test]

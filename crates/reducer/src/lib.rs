@@ -40,7 +40,7 @@ pub use oracle::{
 pub use output::{directory_of, write_atomically};
 pub use pass::{select, PassInfo, RegisteredPass, Targets};
 pub use run::{run, RECHECKS};
-pub use stats::{Flaky, PassStats, Stats};
+pub use stats::{Event, Flaky, LevelRun, PassStats, Stats};
 
 /// How the progress of a run is shown on stderr.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +60,9 @@ pub struct Settings {
     pub policy: PolicyKind,
     /// Sweeps over all passes at most.
     pub max_pass_iterations: usize,
+    /// Between the first and the last sweep, run only the passes whose last
+    /// run changed something (the last sweep runs every pass).
+    pub partial_sweeps: bool,
     /// The granularity each level's search starts at (2: halves).
     pub starting_granularity: usize,
     /// Treat a candidate that fails the verifier as a hard error.

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use crate::frontend::{FrontEnd, Kept, Snapshot};
 use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
-use crate::pass::Targets;
+use crate::pass::{PassInfo, Targets};
 use crate::Verdict;
 
 /// One candidate to evaluate: `base` with `level`'s pass applied to the
@@ -26,9 +26,13 @@ pub struct Job {
     /// Hash of the current module's test bytes: a candidate identical to it
     /// is accepted without a test.
     pub current_hash: Option<blake3::Hash>,
-    /// The current module's size: a candidate larger than it is no
-    /// progress for a pass that must not grow the module, and is not tested.
+    /// The current module's size, and the length of its test bytes: a
+    /// candidate larger than it is no progress for a pass that must not
+    /// grow the module, nor is one of the same size whose bytes are no
+    /// shorter (a rewrite that only moves things around, or adds
+    /// attributes another pass will take away again); neither is tested.
     pub current_size: u64,
+    pub current_bytes: u64,
     /// Test even if the content was tested before (the input and final
     /// checks).
     pub force_test: bool,
@@ -41,8 +45,8 @@ pub enum Evaluation {
     Invalid(String),
     /// Identical to the current module.
     Unchanged,
-    /// Larger than the current module, from a pass that must not grow it:
-    /// no progress, so not tested.
+    /// Larger than the current module (or as large and no shorter), from a
+    /// pass that must not grow it: no progress, so not tested.
     Grew,
     /// Tested before; the verdict is reused.
     Cached(Verdict),
@@ -85,6 +89,8 @@ pub struct Timings {
     pub verify: Duration,
     pub serialize: Duration,
     pub write: Duration,
+    /// The whole job, its test included (set by the worker).
+    pub busy: Duration,
 }
 
 pub struct JobResult {
@@ -92,6 +98,8 @@ pub struct JobResult {
     pub evaluation: Evaluation,
     /// Hash of the candidate's bytes as handed to the test (once serialized).
     pub hash: Option<blake3::Hash>,
+    /// How many bytes the test was handed (once serialized).
+    pub bytes: u64,
     pub state: Option<State>,
     pub timings: Timings,
     /// Whether a candidate was built (read and mutated).
@@ -142,6 +150,7 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         id: job.id,
         evaluation: Evaluation::Cancelled,
         hash: None,
+        bytes: 0,
         state: None,
         timings: Timings::default(),
         built: false,
@@ -198,7 +207,18 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     };
     let hash = blake3::hash(&bytes);
     timings.serialize += t.elapsed();
+    let grows = |p: &PassInfo| {
+        p.must_not_grow
+            && job.current_hash != Some(hash)
+            && front_end.size(&candidate) == job.current_size
+            && bytes.len() as u64 >= job.current_bytes
+    };
+    if pass.is_some_and(|(_, p)| grows(p)) {
+        result.evaluation = Evaluation::Grew;
+        return result;
+    }
     result.hash = Some(hash);
+    result.bytes = bytes.len() as u64;
     result.evaluation = judge(job, shared, scratch, &bytes, hash, timings);
     let wants_state = result.evaluation.verdict() == Verdict::Interesting
         && !matches!(result.evaluation, Evaluation::Unchanged);

@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
@@ -84,7 +84,10 @@ fn worker<F: FrontEnd>(
     scratch: PathBuf,
 ) {
     while let Ok(job) = jobs.recv() {
-        if results.send(evaluate(&job, &shared, &scratch)).is_err() {
+        let started = Instant::now();
+        let mut result = evaluate(&job, &shared, &scratch);
+        result.timings.busy = started.elapsed();
+        if results.send(result).is_err() {
             return;
         }
     }

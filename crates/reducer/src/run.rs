@@ -14,7 +14,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context as _, Result};
-use whittle_dd::{hdd, minimizer, Config, HddOptions, Hierarchy, Judge, LevelHints, Verdict};
+use whittle_dd::{
+    hdd, minimizer, Config, HddOptions, Hierarchy, Judge, LevelContext, LevelHints, Verdict,
+};
 
 use crate::frontend::{FrontEnd, Snapshot};
 use crate::interrupt;
@@ -24,7 +26,7 @@ use crate::pipeline::{self, Evaluation, Job, JobResult, Shared};
 use crate::pool::Pool;
 use crate::progress::Progress;
 use crate::state::{flaky_path, Current};
-use crate::stats::{Flaky, Stats};
+use crate::stats::{Event, Flaky, LevelRun, Stats};
 use crate::window::{first_accepted, Speculation};
 use crate::{Display, Input, Settings, Stopped};
 
@@ -67,6 +69,7 @@ pub fn run<F: FrontEnd>(
         ),
         front_end,
         next_job: 0,
+        sweep: 0,
         level: None,
         stats,
         fatal: None,
@@ -84,11 +87,12 @@ pub fn run<F: FrontEnd>(
             }
         })
         .collect();
-    let new_minimizer = |level: usize, weights: &[u64]| {
+    let new_minimizer = |context: &LevelContext, weights: &[u64]| {
         minimizer(
             settings.policy,
             settings.starting_granularity,
-            hints[level],
+            hints[context.level],
+            context,
             weights,
         )
     };
@@ -97,6 +101,7 @@ pub fn run<F: FrontEnd>(
         &new_minimizer,
         HddOptions {
             max_sweeps: settings.max_pass_iterations.max(1),
+            partial_sweeps: settings.partial_sweeps,
         },
     );
     reduction.stats.sweeps = report.sweeps;
@@ -158,6 +163,8 @@ struct Level {
     /// Configurations of this level judged not interesting.
     rejected: HashSet<Config<usize>>,
     start_hash: Option<blake3::Hash>,
+    /// Figures of this run of the level, completed when it finishes.
+    run: LevelRun,
 }
 
 /// The module seen as an HDD hierarchy whose levels are the front end's
@@ -169,6 +176,8 @@ struct Reduction<'s, F> {
     progress: Progress,
     current: Current,
     next_job: u64,
+    /// The sweep under way (1 for the first).
+    sweep: usize,
     level: Option<Level>,
     stats: Stats,
     /// An error that must end the run (the test cannot run, an invalid
@@ -197,6 +206,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
             keep: Arc::new(keep),
             current_hash: self.current.hash,
             current_size: self.current.size,
+            current_bytes: self.current.test_bytes,
             force_test,
             cancel: Arc::new(Cancel::new()),
         }
@@ -250,6 +260,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
                     );
                 }
                 self.stats.interesting += 1;
+                self.push_event(result.bytes, "interesting", outcome.elapsed.as_secs_f64());
             }
             Evaluation::Failed(message) | Evaluation::Infrastructure(message) => {
                 bail!("{message}")
@@ -263,6 +274,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
             .state
             .expect("an interesting result carries its state");
         self.current.input_tested(state.kept.output, result.hash);
+        self.current.test_bytes = result.bytes;
         Ok(())
     }
 
@@ -369,6 +381,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
         o.verify_s += r.timings.verify.as_secs_f64();
         o.serialize_s += r.timings.serialize.as_secs_f64();
         o.write_s += r.timings.write.as_secs_f64();
+        o.busy_s += r.timings.busy.as_secs_f64();
     }
 
     /// Count a finished candidate of the current level; returns its verdict.
@@ -442,7 +455,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
             // engine's configuration.
             return;
         };
-        let snapshot = self.current.replace(state.kept, state.size, result.hash);
+        let snapshot = self
+            .current
+            .replace(state.kept, state.size, result.hash, result.bytes);
         if let Err(e) = self.current.save() {
             self.fatal = Some(e);
         }
@@ -453,6 +468,21 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
         }
         self.update_progress();
+    }
+
+    /// Add a settled call to the timeline (after the state changed).
+    fn push_event(&mut self, bytes: u64, verdict: &'static str, test_s: f64) {
+        let event = Event {
+            call: self.stats.tests,
+            t_s: self.started.elapsed().as_secs_f64(),
+            pass: self.level.as_ref().map(|l| l.name).unwrap_or("input"),
+            sweep: self.sweep,
+            verdict,
+            size: self.current.size,
+            test_s,
+            candidate_bytes: bytes,
+        };
+        self.stats.timeline.push(event);
     }
 
     fn update_progress(&mut self) {
@@ -503,16 +533,30 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
 
     fn settle(&mut self, kept: &Config<usize>, result: JobResult) -> bool {
         let accepted = self.record(&result) == Verdict::Interesting;
+        let event = match &result.evaluation {
+            Evaluation::Tested(o) if accepted => Some(("interesting", o.elapsed.as_secs_f64())),
+            Evaluation::Tested(o) if o.timed_out => Some(("timeout", o.elapsed.as_secs_f64())),
+            Evaluation::Tested(o) => Some(("not-interesting", o.elapsed.as_secs_f64())),
+            Evaluation::Cached(_) if accepted => Some(("cached", 0.0)),
+            _ => None,
+        };
+        let bytes = result.bytes;
         if accepted {
             self.accept(kept, result);
         } else if let Some(level) = self.level.as_mut() {
             level.rejected.insert(kept.clone());
+        }
+        if let Some((verdict, test_s)) = event {
+            self.push_event(bytes, verdict, test_s);
         }
         self.update_progress();
         accepted
     }
 
     fn discard(&mut self, result: Option<JobResult>) {
+        if let Some(r) = &result {
+            self.stats.overhead.busy_s += r.timings.busy.as_secs_f64();
+        }
         if matches!(
             result,
             Some(JobResult {
@@ -549,6 +593,9 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
     }
 
     fn enter(&mut self, level: usize) -> Vec<u64> {
+        if level == 0 {
+            self.sweep += 1;
+        }
         let name = self.front_end.level(level).name;
         let t = Instant::now();
         let weights = match pipeline::count(&*self.front_end, &self.current.snapshot, level) {
@@ -566,6 +613,15 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
             base_targets: (0..weights.len()).collect(),
             rejected: Default::default(),
             start_hash: self.current.hash,
+            run: LevelRun {
+                pass: name,
+                sweep: self.sweep,
+                targets: weights.len(),
+                tests: self.stats.tests,
+                interesting: self.stats.interesting,
+                size_before: self.current.size,
+                ..LevelRun::default()
+            },
         });
         self.progress.level(name, weights.len());
         weights
@@ -578,11 +634,16 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         ))
     }
 
-    fn finish_level(&mut self, _kept: &Config<usize>) -> bool {
+    fn finish_level(&mut self, kept: &Config<usize>) -> bool {
         // The judge has committed every accepted candidate already.
-        let Some(level) = self.level.take() else {
+        let Some(mut level) = self.level.take() else {
             return false;
         };
+        level.run.kept = kept.len();
+        level.run.tests = self.stats.tests - level.run.tests;
+        level.run.interesting = self.stats.interesting - level.run.interesting;
+        level.run.size_after = self.current.size;
+        self.stats.levels.push(level.run);
         let changed = self.current.hash != level.start_hash;
         if changed && self.settings.display == Display::Verbose {
             self.progress.println(&format!(

@@ -23,6 +23,8 @@ pub struct Current {
     pub output: Vec<u8>,
     /// Its size in the front end's unit.
     pub size: u64,
+    /// The length of its bytes as handed to the test (0 until tested).
+    pub test_bytes: u64,
     next_version: u64,
     path: PathBuf,
     /// Text written before the module in the output (the RUN and CHECK
@@ -113,6 +115,7 @@ impl Current {
             hash: None,
             output: Vec::new(),
             size,
+            test_bytes: 0,
             next_version: 1,
             path,
             header,
@@ -148,7 +151,13 @@ impl Current {
 
     /// Make a kept candidate the current module; returns its snapshot. The
     /// caller saves it.
-    pub fn replace(&mut self, kept: Kept, size: u64, hash: Option<blake3::Hash>) -> Snapshot {
+    pub fn replace(
+        &mut self,
+        kept: Kept,
+        size: u64,
+        hash: Option<blake3::Hash>,
+        test_bytes: u64,
+    ) -> Snapshot {
         let snapshot = Snapshot {
             version: self.next_version,
             bytes: Arc::new(kept.bytes),
@@ -159,6 +168,7 @@ impl Current {
         self.output = kept.output;
         self.size = size;
         self.hash = hash;
+        self.test_bytes = test_bytes;
         self.history.record(&snapshot, size);
         snapshot
     }
@@ -191,6 +201,9 @@ impl Current {
         self.output = output;
         self.size = size;
         self.hash = hash;
+        // Unknown for an earlier module: no candidate of the same size is
+        // refused for its length.
+        self.test_bytes = u64::MAX;
     }
 
     /// Make the input the current module again (the walk back's last
@@ -261,10 +274,10 @@ mod tests {
         let out = dir.path().join("out.ll");
         let mut current = Current::new(input, 10, out, None, Some(&dir.path().join("h")));
         current.input_tested(vec![0], None);
-        current.replace(kept(1), 8, None);
-        current.replace(kept(2), 5, None);
-        current.replace(kept(3), 5, None);
-        current.replace(kept(4), 3, None);
+        current.replace(kept(1), 8, None, 4);
+        current.replace(kept(2), 5, None, 4);
+        current.replace(kept(3), 5, None, 4);
+        current.replace(kept(4), 3, None, 4);
         // The current module (version 4) is not a fallback of itself.
         let order: Vec<(u64, u64)> = current
             .fallbacks()
@@ -276,7 +289,7 @@ mod tests {
         assert_eq!(*back.bytes, vec![2; 4]);
         // Past the byte budget the oldest go first.
         current.history.budget = 12;
-        current.replace(kept(5), 2, None);
+        current.replace(kept(5), 2, None, 4);
         let kept_versions: Vec<u64> = current.history.accepted.iter().map(|a| a.version).collect();
         assert_eq!(kept_versions, [3, 4, 5]);
         assert!(!dir.path().join("h/1.snapshot").exists());

@@ -36,6 +36,9 @@ pub struct Overhead {
     pub write_s: f64,
     /// Counting each level's targets (once per level).
     pub count_s: f64,
+    /// Workers' busy time (building and testing candidates, speculative
+    /// ones included): over `jobs` × wall time, how busy the workers were.
+    pub busy_s: f64,
 }
 
 impl Overhead {
@@ -55,6 +58,45 @@ impl Overhead {
             self.per_candidate_total_s() / self.candidates as f64
         }
     }
+}
+
+/// One oracle call (or an accepted candidate that needed none), as the
+/// search settled it: the timeline `--plot` draws.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Event {
+    /// Oracle calls so far, this one included.
+    pub call: u64,
+    /// Seconds since the run started, when the result was settled.
+    pub t_s: f64,
+    /// The pass whose candidate it was ("input" for the initial check).
+    pub pass: &'static str,
+    /// The sweep it belongs to (1 for the first; 0 for the initial check).
+    pub sweep: usize,
+    /// "interesting", "not-interesting", "timeout", or "cached" (accepted
+    /// on a verdict reused from an identical earlier candidate: no call).
+    pub verdict: &'static str,
+    /// The current module's size after it was settled.
+    pub size: u64,
+    /// What the test cost, in seconds (0 without a test).
+    pub test_s: f64,
+    /// The candidate's size in bytes, as the test saw it.
+    pub candidate_bytes: u64,
+}
+
+/// One run of a level (a pass in one sweep).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct LevelRun {
+    pub pass: &'static str,
+    pub sweep: usize,
+    /// Targets when the level started, and how many its search kept.
+    pub targets: usize,
+    pub kept: usize,
+    /// Oracle calls made in it, and how many were interesting.
+    pub tests: u64,
+    pub interesting: u64,
+    /// The module's size when it started and when it ended.
+    pub size_before: u64,
+    pub size_after: u64,
 }
 
 /// A result whose final re-check failed, and what replaced it.
@@ -118,6 +160,10 @@ pub struct Stats {
     pub flaky: Option<Flaky>,
     pub interrupted: bool,
     pub passes: Vec<PassStats>,
+    /// Every oracle call in the order settled, with the size it left.
+    pub timeline: Vec<Event>,
+    /// Every level run that had targets, in order.
+    pub levels: Vec<LevelRun>,
     /// With an executor that runs tests elsewhere (`--executor=slurm`): its
     /// runs, failures and retries, which are not verdicts and are counted
     /// in none of the figures above.
@@ -183,8 +229,16 @@ impl Stats {
             self.overhead.total_s(),
             self.overhead.per_candidate_s(),
             self.sweeps,
-            if self.sweeps == 1 { "" } else { "s" }
+            if self.sweeps == 1 { "" } else { "s" },
         );
+        if self.jobs > 1 && self.wall_time_s > 0.0 {
+            let _ = writeln!(
+                s,
+                "workers busy {:.0}% of the time (-j {})",
+                100.0 * self.overhead.busy_s / (self.jobs as f64 * self.wall_time_s),
+                self.jobs
+            );
+        }
         if let Some(e) = &self.executor {
             let _ = writeln!(
                 s,

@@ -1,9 +1,13 @@
-//! The speculative ordered window: with `-j N`, the next N candidates of a
-//! proposal stream are tested at once, but results are taken in proposal
-//! order, so the first interesting candidate *in that order* wins, exactly
-//! as testing them one by one would choose. Tests behind the winner are
-//! cancelled. Generic over what a test is ([`Speculation`]), so that the
-//! ordering argument is tested on its own (see the property test below).
+//! The speculative ordered window: with `-j N`, N candidates of a proposal
+//! stream are tested at once, but results are taken in proposal order, so
+//! the first interesting candidate *in that order* wins, exactly as testing
+//! them one by one would choose. Tests behind the winner are cancelled.
+//! A test that finished behind an unfinished one keeps its result in the
+//! window and frees its worker for the next proposal (up to
+//! [`LOOKAHEAD`] times N proposals ahead), so a slow test at the front does
+//! not leave the other workers idle. Generic over what a test is
+//! ([`Speculation`]), so that the ordering argument is tested on its own
+//! (see the property test below).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -38,6 +42,9 @@ pub trait Speculation {
     fn stopped(&self) -> bool;
 }
 
+/// How many proposals per worker the window may hold (finished or not).
+pub const LOOKAHEAD: usize = 4;
+
 struct Slot<T, R> {
     ticket: u64,
     position: usize,
@@ -61,7 +68,22 @@ pub fn first_accepted<S: Speculation>(
     let mut exhausted = false;
     let mut winner = None;
     while winner.is_none() && !speculation.stopped() {
-        while window.len() < size && !exhausted {
+        // Settle the front while its result is in (before starting more:
+        // with one worker, nothing starts before the front is settled).
+        if window.front().is_some_and(|s| s.result.is_some()) {
+            let front = window.pop_front().expect("the front exists");
+            let result = front.result.expect("the front has its result");
+            if speculation.settle(&front.item, result) {
+                winner = Some((front.position, front.item));
+            }
+            continue;
+        }
+        // Start tests while a worker is free (a finished test behind the
+        // front holds none).
+        while !exhausted
+            && window.iter().filter(|s| s.result.is_none()).count() < size
+            && window.len() < size * LOOKAHEAD
+        {
             match candidates.next() {
                 None => exhausted = true,
                 Some(item) => {
@@ -84,22 +106,14 @@ pub fn first_accepted<S: Speculation>(
                 }
             }
         }
-        let Some(front) = window.front() else {
+        if window.is_empty() {
             break;
-        };
-        if front.result.is_none() {
-            if let Some((ticket, result)) = speculation.next_finished() {
-                // Results of tests cancelled in an earlier round are dropped.
-                if let Some(slot) = window.iter_mut().find(|s| s.ticket == ticket) {
-                    slot.result = Some(result);
-                }
-            }
-            continue;
         }
-        let front = window.pop_front().expect("the front exists");
-        let result = front.result.expect("the front has its result");
-        if speculation.settle(&front.item, result) {
-            winner = Some((front.position, front.item));
+        if let Some((ticket, result)) = speculation.next_finished() {
+            // Results of tests cancelled in an earlier round are dropped.
+            if let Some(slot) = window.iter_mut().find(|s| s.ticket == ticket) {
+                slot.result = Some(result);
+            }
         }
     }
     // Speculative work that lost (or was interrupted) is stopped.
@@ -125,6 +139,8 @@ mod tests {
         settled: Vec<usize>,
         rejected: Vec<usize>,
         started: usize,
+        /// The most tests running at once.
+        most_running: usize,
     }
 
     impl Speculation for Fake {
@@ -139,6 +155,7 @@ mod tests {
             self.started += 1;
             let ticket = self.started as u64;
             self.in_flight.push((ticket, *item));
+            self.most_running = self.most_running.max(self.in_flight.len());
             (ticket, Arc::new(Cancel::new()))
         }
 
@@ -189,8 +206,15 @@ mod tests {
                     settled: Vec::new(),
                     rejected: Vec::new(),
                     started: 0,
+                    most_running: 0,
                 };
                 let winner = first_accepted(&mut fake, size, &mut stream.iter().copied());
+                // Never more tests at once than workers.
+                assert!(fake.most_running <= size);
+                if size == 1 {
+                    // One worker: nothing is started that is not settled.
+                    assert_eq!(fake.started, fake.settled.len());
+                }
                 (winner, fake.settled)
             };
             let (sequential, sequential_settled) = run(1);
