@@ -292,6 +292,11 @@ pub fn check_output_writable(output: &Path) -> Result<()> {
             output.display()
         );
     }
+    // A device or FIFO (`-o /dev/null`) is written into, not replaced (and
+    // opening a FIFO to probe it would wait for a reader).
+    if fs::metadata(output).is_ok_and(|m| !m.is_file()) {
+        return Ok(());
+    }
     let dir = reducer::directory_of(output);
     if let Err(e) = tempfile::Builder::new()
         .prefix(".whittle-probe-")
