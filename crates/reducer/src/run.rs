@@ -7,7 +7,8 @@
 //! that a target index means the same thing for every candidate. When an
 //! accepted candidate still has exactly the targets it kept, it becomes the
 //! new base (the targets renumbered), so later candidates are built from
-//! the smaller module; otherwise the base stays.
+//! the smaller module; otherwise, or when the level's pass asks for a
+//! `stable_base`, the base stays.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -334,7 +335,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
             self.fatal = Some(e);
         }
         if let Some(level) = self.level.as_mut() {
-            if state.targets == kept.len() {
+            let stable = self.front_end.level(level.index).stable_base;
+            if state.targets == kept.len() && !stable {
                 level.base = snapshot;
                 level.base_targets = kept.iter().copied().collect();
             }
