@@ -1,7 +1,8 @@
-//! whittle: shrink LLVM IR and MLIR test cases that trigger compiler bugs.
+//! whittle: shrink LLVM IR, Machine IR and MLIR test cases that trigger
+//! compiler bugs.
 //!
 //! This crate is the top of the house (see ARCHITECTURE.md): the front ends
-//! ([`llvm`], [`mlir`]), the oracles ([`oracle`]), the emitted regression
+//! ([`llvm`], [`mir`], [`mlir`]), the oracles ([`oracle`]), the emitted regression
 //! tests ([`emit`]) and a reduction as a library call ([`reduce`]). Below
 //! it: `whittle-reducer` (the candidate pipeline and the traits it drives),
 //! `whittle-dd` (the search), `whittle-passes` (the LLVM IR passes) and the
@@ -11,6 +12,7 @@
 
 pub mod emit;
 pub mod llvm;
+pub mod mir;
 pub mod mlir;
 pub mod oracle;
 pub mod reduce;

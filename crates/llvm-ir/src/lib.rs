@@ -8,6 +8,7 @@
 
 pub mod bitcode;
 pub mod ir;
+pub mod mir;
 
 pub use inkwell;
 

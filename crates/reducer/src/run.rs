@@ -273,7 +273,11 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 self.stats.invalid += 1;
                 self.stats.pass(pass).invalid += 1;
                 if self.settings.abort_on_invalid && self.fatal.is_none() {
-                    let first = message.lines().next().unwrap_or("").trim();
+                    let first = message
+                        .lines()
+                        .map(str::trim)
+                        .find(|l| !l.is_empty())
+                        .unwrap_or("");
                     self.fatal = Some(anyhow!("pass '{pass}' produced invalid IR: {first}"));
                 }
             }
@@ -473,6 +477,9 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
             return false;
         };
         let changed = self.current.hash != level.start_hash;
+        let settled = Arc::ptr_eq(&level.base.bytes, &self.current.snapshot.bytes);
+        self.front_end
+            .level_finished(level.index, &self.current.snapshot, settled);
         if changed && self.settings.display == Display::Verbose {
             self.progress.println(&format!(
                 "whittle: {}: {} {} left",
