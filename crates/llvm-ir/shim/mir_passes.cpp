@@ -248,8 +248,11 @@ void replaceDefinitions(MachineFunction &MF,
         New = MRI.cloneVirtualRegister(Reg);
         buildImplicitDef(Entry, Top, New, MO, MO.getSubReg() != 0);
       }
-      for (MachineOperand &Use : make_early_inc_range(MRI.use_operands(Reg)))
+      // The replacement may be read elsewhere too: no use of it kills it.
+      for (MachineOperand &Use : make_early_inc_range(MRI.use_operands(Reg))) {
         Use.setReg(New);
+        Use.setIsKill(false);
+      }
     }
   }
 }
@@ -577,8 +580,8 @@ void reduceBasicBlocks(WMir &M, MirAsker Ask) {
 }
 
 // ---------------------------------------------------------------------------
-// register-uses (llvm-reduce's): each register an instruction reads (not a
-// reserved physical register; not in generic instructions, which may not
+// register-uses (llvm-reduce's): each register an instruction reads (not
+// $noreg, not a reserved physical register; not in generic instructions, which may not
 // read undef). One not kept is dropped when the instruction has it as an
 // extra implicit operand, else marked `undef`.
 
@@ -595,7 +598,7 @@ void reduceRegisterUses(WMir &M, MirAsker Ask) {
           if (!MO.isReg() || !MO.readsReg())
             continue;
           Register Reg = MO.getReg();
-          if (Reg.isPhysical() && MRI.isReserved(Reg))
+          if (!Reg || (Reg.isPhysical() && MRI.isReserved(Reg)))
             continue;
           if (!Ask(1))
             Doomed.push_back({&MI, I});
@@ -608,8 +611,10 @@ void reduceRegisterUses(WMir &M, MirAsker Ask) {
     auto [MI, I] = *It;
     if (I >= requiredOperands(*MI))
       MI->removeOperand(I);
-    else
+    else {
       MI->getOperand(I).setIsUndef();
+      MI->getOperand(I).setIsKill(false);
+    }
   }
 }
 
