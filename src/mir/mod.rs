@@ -67,8 +67,7 @@ pub fn open(
             path.display()
         );
     }
-    let text = module
-        .print()
+    let text = frontend::stable_text(&module, &target)
         .map_err(|e| anyhow!("cannot print '{}': {e}", path.display()))?;
     let input = Input {
         size: module.instruction_count(),
