@@ -35,6 +35,8 @@ pub struct MirFrontEnd {
 /// check prints it; the test gets the same text).
 pub struct Candidate {
     module: Module,
+    /// The name the file is read back under (the IR module's ID).
+    name: String,
     text: RefCell<Option<Vec<u8>>>,
 }
 
@@ -43,22 +45,22 @@ impl Candidate {
         if let Some(text) = &*self.text.borrow() {
             return Ok(text.clone());
         }
-        let text = stable_text(&self.module, target)?;
+        let text = stable_text(&self.module, &self.name, target)?;
         *self.text.borrow_mut() = Some(text.clone());
         Ok(text)
     }
 }
 
 /// `module` as MIR text that reads back into the same text: printed, read
-/// back (which checks that it does, the MIR parser verifying what it reads)
-/// and printed again. Printing once is not enough: the printer numbers
+/// back as `name` (which checks that it does, the MIR parser verifying what
+/// it reads; the name becomes the IR module's ID) and printed again. Printing once is not enough: the printer numbers
 /// fixed stack objects from the last one the parser made, so each round
 /// trip reverses their numbering, and a candidate nothing changed would
 /// differ from its base (a wasted test, a level that never settles). Twice
 /// is the identity, and keeps the numbering of the input.
-pub fn stable_text(module: &Module, target: &Target) -> Result<Vec<u8>, String> {
+pub fn stable_text(module: &Module, name: &str, target: &Target) -> Result<Vec<u8>, String> {
     let once = module.print().map_err(|e| e.to_string())?;
-    let again = Module::parse(&once, "candidate.mir", target)
+    let again = Module::parse(&once, name, target)
         .map_err(|e| format!("the printed MIR does not read back: {e}"))?;
     again.print().map_err(|e| e.to_string())
 }
@@ -101,6 +103,7 @@ impl FrontEnd for MirFrontEnd {
         let module = Module::parse(&snapshot.bytes, &snapshot.module_id, &self.target)?;
         Ok(Candidate {
             module,
+            name: snapshot.module_id.to_string(),
             text: RefCell::new(None),
         })
     }
@@ -167,10 +170,10 @@ mod tests {
         let target = Target::default();
         let input = Module::parse(INPUT.as_bytes(), "in.mir", &target).unwrap();
         let once = input.print().unwrap();
-        let first = stable_text(&input, &target).unwrap();
+        let first = stable_text(&input, "in.mir", &target).unwrap();
         assert_ne!(once, first, "one round trip renumbers fixed objects");
         let reread = Module::parse(&first, "c.mir", &target).unwrap();
-        assert_eq!(stable_text(&reread, &target).unwrap(), first);
+        assert_eq!(stable_text(&reread, "in.mir", &target).unwrap(), first);
         // The input's fixed object 0 (8 bytes up, 8-aligned) is still 0.
         let text = String::from_utf8(first).unwrap();
         assert!(

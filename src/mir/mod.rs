@@ -67,7 +67,7 @@ pub fn open(
             path.display()
         );
     }
-    let text = frontend::stable_text(&module, &target)
+    let text = frontend::stable_text(&module, &name, &target)
         .map_err(|e| anyhow!("cannot print '{}': {e}", path.display()))?;
     let input = Input {
         size: module.instruction_count(),

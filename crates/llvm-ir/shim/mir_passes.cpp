@@ -118,9 +118,10 @@ void reduceMachineFunctions(WMir &M, MirAsker Ask) {
 // definition's uses get one anyway). Each use of a virtual register a
 // removed instruction defined reads instead the nearest earlier definition
 // of a register of the same class (or bank) and type that stays, in its
-// block or a dominating one, else a new IMPLICIT_DEF at the top of the entry
-// block; reads of a physical register it defined, later in its block, read
-// it `undef` (so removing the compare before a conditional branch is valid).
+// block or a dominating one, else the register itself, defined by an
+// IMPLICIT_DEF at the top of the entry block; reads of a physical register
+// it defined, later in its block, read it `undef` (so removing the compare
+// before a conditional branch is valid).
 
 bool hasUsedDef(const MachineInstr &MI, const MachineRegisterInfo &MRI) {
   for (const MachineOperand &MO : MI.defs())
@@ -196,10 +197,10 @@ void markLaterReadsUndef(MachineInstr &MI, Register Reg,
 // Every use of a virtual register that only instructions of `Doomed`
 // define reads a replacement instead (a register that other instructions
 // define too gets, with InPlace, an IMPLICIT_DEF where a doomed one defined
-// it): the nearest earlier definition of a register of
-// the same class (or bank) and type by an instruction that stays, in the
-// definition's block or a dominating one, else a new IMPLICIT_DEF at the top
-// of the entry block. Uses that read a physical register a doomed
+// it): the nearest earlier definition of a register of the same class (or
+// bank) and type by an instruction that stays, in the definition's block or
+// a dominating one, else the register itself, defined by an IMPLICIT_DEF at
+// the top of the entry block. Uses that read a physical register a doomed
 // instruction defines, later in its block, read it `undef`. The doomed
 // instructions are left for the caller to erase.
 void replaceDefinitions(MachineFunction &MF,
@@ -208,7 +209,10 @@ void replaceDefinitions(MachineFunction &MF,
     return;
   MachineRegisterInfo &MRI = MF.getRegInfo();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
+  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   MachineDominatorTree MDT(MF);
+  // Registers that got an IMPLICIT_DEF at the top of the entry block.
+  DenseSet<Register> Replaced;
   MachineBasicBlock &Entry = MF.front();
   MachineBasicBlock::iterator Top = Entry.SkipPHIsLabelsAndDebug(Entry.begin());
   for (MachineInstr *MI : Doomed) {
@@ -220,7 +224,7 @@ void replaceDefinitions(MachineFunction &MF,
         markLaterReadsUndef(*MI, Reg, TRI, Doomed);
         continue;
       }
-      if (MRI.use_empty(Reg))
+      if (MRI.use_empty(Reg) || Replaced.count(Reg))
         continue;
       // After SSA, a register may have other definitions, which its uses
       // may read (a two-address instruction reads what it redefines): an
@@ -245,8 +249,18 @@ void replaceDefinitions(MachineFunction &MF,
         }
       }
       if (!New) {
-        New = MRI.cloneVirtualRegister(Reg);
-        buildImplicitDef(Entry, Top, New, MO, MO.getSubReg() != 0);
+        // The register keeps its name (no new virtual register, which the
+        // printer would list for good) and is defined at the top of the
+        // entry block, which dominates every use.
+        if (Replaced.insert(Reg).second) {
+          BuildMI(Entry, Top, DebugLoc(),
+                  TII.get(MRI.getRegClassOrNull(Reg) ? TargetOpcode::IMPLICIT_DEF
+                                                     : TargetOpcode::G_IMPLICIT_DEF))
+              .addReg(Reg, RegState::Define);
+          for (MachineOperand &Use : MRI.use_operands(Reg))
+            Use.setIsKill(false);
+        }
+        continue;
       }
       // The replacement may be read elsewhere too: no use of it kills it.
       for (MachineOperand &Use : make_early_inc_range(MRI.use_operands(Reg))) {
