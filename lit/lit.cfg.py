@@ -43,3 +43,28 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(("%whittle", whittle))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+# The pass plugin with planted bugs for the `whittle bisect` tests, built
+# once against LLVM 22 (again only when its source is newer).
+def build_bisect_plugin():
+    import subprocess
+
+    source = os.path.join(config.test_source_root, "Inputs", "bisect-plugin.cpp")
+    plugin = os.path.join(config.test_exec_root, "bisect-plugin.so")
+    if os.path.exists(plugin) and os.path.getmtime(plugin) >= os.path.getmtime(source):
+        return plugin
+    os.makedirs(config.test_exec_root, exist_ok=True)
+    llvm_config = os.path.join(llvm_bin, "llvm-config")
+    flags = subprocess.check_output([llvm_config, "--cxxflags", "--ldflags"], text=True).split()
+    libs = subprocess.check_output([llvm_config, "--libs"], text=True).split()
+    partial = plugin + ".partial"
+    subprocess.check_call(
+        [os.path.join(llvm_bin, "clang++"), "-shared", "-fPIC", "-O1", source, "-o", partial]
+        + flags
+        + libs
+    )
+    os.replace(partial, plugin)
+    return plugin
+
+
+config.substitutions.append(("%bisect_plugin", build_bisect_plugin()))

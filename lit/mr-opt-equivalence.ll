@@ -5,7 +5,7 @@
 ; whose behaviour still changes under the buggy optimizer, and nothing
 ; else: the unrelated @square and its output go.
 ;
-; RUN: %whittle -j2 --timeout 0.5 --abort-on-invalid-reduction --delta-passes=function-bodies,module-items,instructions,operands-zero --mr opt-equivalence --mr-opt %inputs/buggy-opt.py %s -o %t 2> %t.log
+; RUN: %whittle -j2 --timeout 2 --abort-on-invalid-reduction --delta-passes=function-bodies,module-items,instructions,operands-zero --mr opt-equivalence --mr-opt %inputs/buggy-opt.py %s -o %t 2> %t.log
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@square %s < %t
 ;

@@ -3,7 +3,7 @@
 ; either, and the two runs must agree (exactly, or numerically with
 ; --mr-compare=numeric:TOL).
 ;
-; RUN: %whittle -j2 --timeout 0.5 --abort-on-invalid-reduction --delta-passes=module-items,instructions --mr user --mr-followup '%inputs/buggy-opt.py -passes=default<O2> %%s -o %%t' --mr-run 'lli %%s' %s -o %t 2> %t.log
+; RUN: %whittle -j2 --timeout 2 --abort-on-invalid-reduction --delta-passes=module-items,instructions --mr user --mr-followup '%inputs/buggy-opt.py -passes=default<O2> %%s -o %%t' --mr-run 'lli %%s' %s -o %t 2> %t.log
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@other %s < %t
 ; RUN: %whittle -q --delta-passes=module-data --mr user --mr-followup '%inputs/buggy-opt.py -passes=default<O2> %%s -o %%t' --mr-run 'lli %%s' %t -o %t.again

@@ -22,9 +22,10 @@ use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::globals::{lower_ifuncs, replace_aliases};
 use whittle_llvm_ir::ir::{aliases, ifuncs};
 
-pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     let doomed: Vec<_> = aliases(module)
         .into_iter()
+        .filter(|a| !options.is_protected(*a))
         .filter(|_| !targets.keep(1))
         .collect();
     if !doomed.is_empty() {
@@ -32,10 +33,11 @@ pub fn run_aliases(module: &Module<'_>, targets: &mut Targets<'_>, _options: &Pa
     }
 }
 
-pub fn run_ifuncs(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run_ifuncs(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     let doomed: Vec<_> = ifuncs(module)
         .into_iter()
         .filter(|i| i.is_lowerable_ifunc())
+        .filter(|i| !options.is_protected(*i))
         .filter(|_| !targets.keep(1))
         .collect();
     lower_ifuncs(doomed);

@@ -20,10 +20,10 @@ use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::functions;
 use whittle_llvm_ir::ir::functions::remove_arguments;
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     let mut doomed = Vec::new();
     for f in functions(module) {
-        if !f.args_removable() {
+        if !f.args_removable() || options.is_protected(f) {
             continue;
         }
         let calls = f.direct_call_site_count();

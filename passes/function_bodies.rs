@@ -11,11 +11,12 @@ use inkwell::module::Module;
 use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::{delete_body, functions};
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     let doomed: Vec<_> = functions(module)
         .into_iter()
         .filter(|f| !f.is_declaration())
         .filter(|f| !f.is_aliased())
+        .filter(|f| !options.is_protected(*f))
         .filter(|f| !targets.keep(f.instruction_count()))
         .collect();
     for f in doomed {

@@ -10,9 +10,12 @@ use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::functions;
 use whittle_llvm_ir::ir::functions::drop_function_data;
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     let mut doomed = Vec::new();
     for f in functions(module) {
+        if options.is_protected(f) {
+            continue;
+        }
         let data: Vec<_> = f
             .droppable_function_data()
             .into_iter()

@@ -10,10 +10,11 @@ use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::global_variables;
 use whittle_llvm_ir::ir::globals::drop_initializer;
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     let doomed: Vec<_> = global_variables(module)
         .into_iter()
         .filter(|v| v.has_reducible_initializer())
+        .filter(|v| !options.is_protected(*v))
         .filter(|_| !targets.keep(1))
         .collect();
     for v in doomed {

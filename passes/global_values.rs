@@ -47,9 +47,11 @@ pub(super) fn select_bits<'m>(
     changes
 }
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
+    let mut values = global_values(module);
+    values.retain(|v| !options.is_protected(*v));
     let changes = select_bits(
-        global_values(module),
+        values,
         GLOBAL_VALUE_PROPS,
         |v| v.global_value_props(),
         targets,

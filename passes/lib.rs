@@ -47,7 +47,10 @@ mod target_features;
 mod unreachable_blocks;
 mod values_to_return;
 
+use std::collections::BTreeSet;
+
 use inkwell::module::Module;
+use whittle_llvm_ir::ir::Value;
 pub use whittle_reducer::{PassInfo, RegisteredPass, Targets};
 
 /// Settings some passes read (from the command line); the same for every
@@ -65,10 +68,26 @@ pub struct PassOptions {
     /// `--aggressive-named-md-reduction`: reduce named metadata without
     /// regard to what it is.
     pub aggressive_named_md: bool,
-    /// Replacement values must be defined (zero, one, an argument; never
-    /// poison or undef): set with metamorphic oracles (`--mr`), where
-    /// undefined behaviour would pass for a miscompilation.
+    /// Values must stay defined and independent of addresses: set with
+    /// metamorphic oracles (`--mr`), where the program's runs judge it and
+    /// undefined behaviour would pass for a miscompilation. Passes that put
+    /// poison or undef in on purpose propose nothing, and no function
+    /// whose address is taken returns a value of another type (a caller
+    /// through a pointer would read an address where it expects an int).
     pub defined_values_only: bool,
+    /// The program's interface (`--mr`: `main`, and the names the
+    /// relation's commands mention): no pass changes the signature,
+    /// linkage or existence of these symbols; a pass that would never
+    /// proposes it as a target.
+    pub protected: BTreeSet<String>,
+}
+
+impl PassOptions {
+    /// Whether `global` (a function, variable, alias or ifunc) is part of
+    /// the protected interface.
+    pub fn is_protected(&self, global: Value<'_>) -> bool {
+        !self.protected.is_empty() && self.protected.contains(&global.name())
+    }
 }
 
 impl Default for PassOptions {
@@ -79,6 +98,7 @@ impl Default for PassOptions {
             mtriple: None,
             aggressive_named_md: false,
             defined_values_only: false,
+            protected: BTreeSet::new(),
         }
     }
 }

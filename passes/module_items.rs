@@ -35,10 +35,11 @@ const NONE: Kinds = Kinds {
     llvm_reduce: false,
 };
 
-pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     run(
         module,
         targets,
+        options,
         Kinds {
             functions: true,
             variables: true,
@@ -51,10 +52,11 @@ pub fn run_all(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOp
 
 /// llvm-reduce's `functions`: functions only, and not those an alias or
 /// ifunc refers to (llvm-reduce keeps those rather than lose the alias).
-pub fn run_functions(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run_functions(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     run(
         module,
         targets,
+        options,
         Kinds {
             functions: true,
             llvm_reduce: true,
@@ -65,14 +67,11 @@ pub fn run_functions(module: &Module<'_>, targets: &mut Targets<'_>, _options: &
 
 /// llvm-reduce's `global-variables`: variables only; llvm.used and
 /// llvm.compiler.used always stay (special-globals reduces them).
-pub fn run_global_variables(
-    module: &Module<'_>,
-    targets: &mut Targets<'_>,
-    _options: &PassOptions,
-) {
+pub fn run_global_variables(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     run(
         module,
         targets,
+        options,
         Kinds {
             variables: true,
             llvm_reduce: true,
@@ -81,7 +80,7 @@ pub fn run_global_variables(
     );
 }
 
-fn run(module: &Module<'_>, targets: &mut Targets<'_>, kinds: Kinds) {
+fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions, kinds: Kinds) {
     // (item, weight) in walk order: functions, variables, aliases, ifuncs.
     let mut items: Vec<(Value<'_>, u64)> = Vec::new();
     if kinds.functions {
@@ -115,6 +114,7 @@ fn run(module: &Module<'_>, targets: &mut Targets<'_>, kinds: Kinds) {
     }
     let doomed: Vec<Value<'_>> = items
         .into_iter()
+        .filter(|&(v, _)| !options.is_protected(v))
         .filter(|&(_, w)| !targets.keep(w))
         .map(|(v, _)| v)
         .collect();

@@ -48,6 +48,10 @@ pub fn run_nan(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOp
     run_mode(module, targets, ConstMode::Nan);
 }
 
-pub fn run_poison(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
-    run_mode(module, targets, ConstMode::Poison);
+pub fn run_poison(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
+    // Undefined values pass for miscompilations when runs of the program
+    // judge it: no targets then (the pass is not selected with --mr either).
+    if !options.defined_values_only {
+        run_mode(module, targets, ConstMode::Poison);
+    }
 }

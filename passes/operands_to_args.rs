@@ -25,12 +25,12 @@ use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::functions;
 use whittle_llvm_ir::ir::operands::operands_to_args;
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     // Decided up front, so that rewriting one function cannot change which
     // functions take part (the targets must not depend on the answers).
     let eligible: Vec<_> = functions(module)
         .into_iter()
-        .filter(|f| f.accepts_new_params())
+        .filter(|f| f.accepts_new_params() && !options.is_protected(*f))
         .collect();
     // Each function is enumerated, then rewritten, before the next one is
     // enumerated: rewriting replaces the calls of the function elsewhere, so

@@ -7,9 +7,12 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::{ArgAction, CommandFactory, Parser, ValueEnum};
+use whittle::bisect::BisectSpec;
 use whittle::llvm::Formats;
 use whittle::mlir::{MlirOptions, Syntax};
-use whittle::oracle::{self, env::EnvSpec, MrSpec};
+use whittle::oracle::env::{EnvSpec, Executor};
+use whittle::oracle::slurm::{self, Allocation};
+use whittle::oracle::{self, MrSpec};
 use whittle::reduce::{Language, LlvmSpec, MirSpec, MlirSpec, RunSpec, Search};
 use whittle::reducer::{Display, PolicyKind};
 use whittle_passes::PassOptions;
@@ -31,6 +34,109 @@ pub struct Args {
     #[arg(value_name = "INPUT")]
     pub input: Option<PathBuf>,
 
+    #[command(flatten)]
+    pub oracle: OracleArgs,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// Replace the input file with the result (atomically)
+    #[arg(long)]
+    pub in_place: bool,
+
+    /// Passes to run, comma-separated, in this order (whittle's or llvm-reduce's names)
+    #[arg(long, value_name = "LIST")]
+    pub delta_passes: Option<String>,
+
+    /// Passes not to run, comma-separated
+    #[arg(long, value_name = "LIST")]
+    pub skip_delta_passes: Option<String>,
+
+    /// Print the passes and exit
+    #[arg(long)]
+    pub print_delta_passes: bool,
+
+    /// Sweeps over all passes at most
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub max_pass_iterations: usize,
+
+    /// Split each level into 2^N chunks before the first test (llvm-reduce's option)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub starting_granularity_level: u32,
+
+    /// Make a candidate that fails the verifier a hard error instead of skipping it
+    #[arg(long)]
+    pub abort_on_invalid_reduction: bool,
+
+    /// Hand the test bitcode files instead of textual IR
+    #[arg(long)]
+    pub write_tmp_files_as_bitcode: bool,
+
+    /// Write the result as bitcode whatever the output file is called
+    #[arg(long)]
+    pub output_bitcode: bool,
+
+    /// Target triple for target-dependent work and for reading MIR (the module is not changed)
+    #[arg(long, value_name = "TRIPLE")]
+    pub mtriple: Option<String>,
+
+    /// MIR: the CPU of the target machine MIR is read with (LLVM IR ignores it)
+    #[arg(long, value_name = "CPU")]
+    pub mcpu: Option<String>,
+
+    /// MIR: print machine functions in their short form (fields with default values left out)
+    #[arg(long)]
+    pub simplify_mir: bool,
+
+    /// Pipeline the ir-passes pass runs, as for `opt -passes=`
+    #[arg(long, value_name = "PIPELINE")]
+    pub ir_passes: Option<String>,
+
+    /// Call sites of functions with at most N instructions are inlining targets (-1: all)
+    #[arg(
+        long,
+        value_name = "N",
+        allow_negative_numbers = true,
+        default_value_t = 25
+    )]
+    pub reduce_callsite_inline_threshold: i64,
+
+    /// Reduce named metadata without regard to what it is
+    #[arg(long)]
+    pub aggressive_named_md_reduction: bool,
+
+    /// Inner minimizer of each level: weighted DD or classic ddmin
+    #[arg(long, value_enum, default_value_t = PolicyArg::Wdd)]
+    pub policy: PolicyArg,
+
+    /// Input language: 'ir' (LLVM IR), 'mir' (Machine IR) or 'mlir' [default: by extension, .mir is MIR, .mlir is MLIR]
+    #[arg(short = 'x', value_name = "LANG")]
+    pub language: Option<String>,
+
+    /// MLIR: accept operations of unregistered dialects (as mlir-opt's flag)
+    #[arg(long, help_heading = "MLIR")]
+    pub allow_unregistered_dialect: bool,
+
+    /// MLIR: also try this mlir-opt pass pipeline as one candidate per sweep (e.g. canonicalize,cse,symbol-dce)
+    #[arg(long, value_name = "PIPELINE", help_heading = "MLIR")]
+    pub mlir_passes: Option<String>,
+
+    /// MLIR: the test follows mlir-reduce's convention (a non-zero exit status means interesting)
+    #[arg(long, help_heading = "MLIR")]
+    pub mlir_reduce_exit_codes: bool,
+
+    /// MLIR: hand the test (and write the output in) the generic operation form
+    #[arg(long, help_heading = "MLIR")]
+    pub mlir_print_op_generic: bool,
+
+    /// Accepted for llvm-reduce compatibility (whittle never re-checks after counting)
+    #[arg(long, hide = true)]
+    pub skip_verify_interesting_after_counting_chunks: bool,
+}
+
+/// The oracle flags, shared by a reduction and `whittle bisect`.
+#[derive(clap::Args, Debug)]
+pub struct OracleArgs {
     /// Interestingness test, run as TEST [TEST-ARG]... CANDIDATE (exit 0 = interesting)
     #[arg(long, value_name = "TEST")]
     pub test: Option<PathBuf>,
@@ -133,7 +239,12 @@ pub struct Args {
         help_heading = "Metamorphic oracles"
     )]
     pub mr_compare: String,
+}
 
+/// How tests run and what is reported, shared by a reduction and `whittle
+/// bisect`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
     /// Also write the result as a lit regression test reproducing the failure (with --crash-cmd or --cmd)
     #[arg(long, value_name = "FILE", help_heading = "Built-in oracles")]
     pub emit_lit: Option<PathBuf>,
@@ -142,78 +253,9 @@ pub struct Args {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// Replace the input file with the result (atomically)
-    #[arg(long)]
-    pub in_place: bool,
-
-    /// Passes to run, comma-separated, in this order (whittle's or llvm-reduce's names)
-    #[arg(long, value_name = "LIST")]
-    pub delta_passes: Option<String>,
-
-    /// Passes not to run, comma-separated
-    #[arg(long, value_name = "LIST")]
-    pub skip_delta_passes: Option<String>,
-
-    /// Print the passes and exit
-    #[arg(long)]
-    pub print_delta_passes: bool,
-
-    /// Sweeps over all passes at most
-    #[arg(long, value_name = "N", default_value_t = 5)]
-    pub max_pass_iterations: usize,
-
-    /// Split each level into 2^N chunks before the first test (llvm-reduce's option)
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    pub starting_granularity_level: u32,
-
-    /// Make a candidate that fails the verifier a hard error instead of skipping it
-    #[arg(long)]
-    pub abort_on_invalid_reduction: bool,
-
-    /// Hand the test bitcode files instead of textual IR
-    #[arg(long)]
-    pub write_tmp_files_as_bitcode: bool,
-
-    /// Write the result as bitcode whatever the output file is called
-    #[arg(long)]
-    pub output_bitcode: bool,
-
-    /// Target triple for target-dependent work and for reading MIR (the module is not changed)
-    #[arg(long, value_name = "TRIPLE")]
-    pub mtriple: Option<String>,
-
-    /// MIR: the CPU of the target machine MIR is read with (LLVM IR ignores it)
-    #[arg(long, value_name = "CPU")]
-    pub mcpu: Option<String>,
-
-    /// MIR: print machine functions in their short form (fields with default values left out)
-    #[arg(long)]
-    pub simplify_mir: bool,
-
-    /// Pipeline the ir-passes pass runs, as for `opt -passes=`
-    #[arg(long, value_name = "PIPELINE")]
-    pub ir_passes: Option<String>,
-
-    /// Call sites of functions with at most N instructions are inlining targets (-1: all)
-    #[arg(
-        long,
-        value_name = "N",
-        allow_negative_numbers = true,
-        default_value_t = 25
-    )]
-    pub reduce_callsite_inline_threshold: i64,
-
-    /// Reduce named metadata without regard to what it is
-    #[arg(long)]
-    pub aggressive_named_md_reduction: bool,
-
     /// Test up to N candidates at once [default: available cores]
     #[arg(short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
-
-    /// Inner minimizer of each level: weighted DD or classic ddmin
-    #[arg(long, value_enum, default_value_t = PolicyArg::Wdd)]
-    pub policy: PolicyArg,
 
     /// Keep LLVM's crash reports and stack symbolization in the test's environment
     #[arg(long)]
@@ -239,29 +281,127 @@ pub struct Args {
     #[arg(long, short = 'q', conflicts_with = "verbose")]
     pub quiet: bool,
 
-    /// Input language: 'ir' (LLVM IR), 'mir' (Machine IR) or 'mlir' [default: by extension, .mir is MIR, .mlir is MLIR]
-    #[arg(short = 'x', value_name = "LANG")]
-    pub language: Option<String>,
+    /// Where tests run: here, or one Slurm job step (job outside an allocation) per test
+    #[arg(long, value_enum, default_value_t = ExecutorArg::Local, help_heading = "Running on a cluster")]
+    pub executor: ExecutorArg,
 
-    /// MLIR: accept operations of unregistered dialects (as mlir-opt's flag)
-    #[arg(long, help_heading = "MLIR")]
-    pub allow_unregistered_dialect: bool,
+    /// Passed to every srun (repeatable): --partition=P, --account=A, --time=T, --constraint=C, -c N, ...
+    #[arg(long = "executor-arg", value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true, help_heading = "Running on a cluster")]
+    pub executor_args: Vec<String>,
 
-    /// MLIR: also try this mlir-opt pass pipeline as one candidate per sweep (e.g. canonicalize,cse,symbol-dce)
-    #[arg(long, value_name = "PIPELINE", help_heading = "MLIR")]
-    pub mlir_passes: Option<String>,
+    /// Runs of a test after the first when Slurm fails it (a lost node, an srun error, no answer)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 3,
+        help_heading = "Running on a cluster"
+    )]
+    pub executor_retries: u32,
 
-    /// MLIR: the test follows mlir-reduce's convention (a non-zero exit status means interesting)
-    #[arg(long, help_heading = "MLIR")]
-    pub mlir_reduce_exit_codes: bool,
+    /// Seconds a step may take beyond --timeout before it counts as hung and is cancelled
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 30.0,
+        help_heading = "Running on a cluster"
+    )]
+    pub executor_grace: f64,
 
-    /// MLIR: hand the test (and write the output in) the generic operation form
-    #[arg(long, help_heading = "MLIR")]
-    pub mlir_print_op_generic: bool,
+    /// Retry a test that Slurm failed away from the node it failed on (srun --exclude)
+    #[arg(long, help_heading = "Running on a cluster")]
+    pub executor_exclude_failed: bool,
+}
 
-    /// Accepted for llvm-reduce compatibility (whittle never re-checks after counting)
-    #[arg(long, hide = true)]
-    pub skip_verify_interesting_after_counting_chunks: bool,
+/// `whittle bisect [FLAGS] INPUT`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "whittle bisect",
+    bin_name = "whittle bisect",
+    version,
+    about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test",
+    long_about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test.\n\n\
+The oracle is a reduction's (--crash-cmd, --cmd/--match, --lit, --mr opt-equivalence); its command runs opt, llc or clang \
+with a pipeline. whittle injects -opt-bisect-limit into that command to count the passes and find the first one after \
+which the failure shows, checks that skipping it alone makes the failure go, captures the module as it enters it, finds \
+the smallest pipeline that still fails on it, and reduces it under that pipeline. Each stage is reported as it finishes.",
+    after_help = "Example:\n  whittle bisect --crash-cmd 'opt -passes=default<O2> -disable-output %s' input.ll -o reduced.ll --emit-lit test.ll"
+)]
+pub struct BisectArgs {
+    /// The module whose failure to bisect (.ll or .bc)
+    #[arg(value_name = "INPUT")]
+    pub input: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub oracle: OracleArgs,
+
+    #[command(flatten)]
+    pub run: RunArgs,
+
+    /// Also find which firings of the culprit's debug counters the failure needs (-debug-counter=NAME=CHUNKS)
+    #[arg(long)]
+    pub counters: bool,
+}
+
+impl BisectArgs {
+    /// The bisection the flags describe.
+    pub fn spec(self) -> Result<BisectSpec> {
+        if self.oracle.test.is_some() {
+            bail!(
+                "whittle bisect cannot see into a --test script: give the failing command with --crash-cmd, --cmd/--match, --lit or --mr opt-equivalence"
+            );
+        }
+        let oracle = self.oracle.spec(false)?;
+        let Some(input) = self.input.clone().or_else(|| self.oracle.lit.clone()) else {
+            bail!("the input module must be specified: whittle bisect [FLAGS] INPUT");
+        };
+        if self.run.executor == ExecutorArg::Slurm {
+            // Its probes read the tool's BISECT: lines from their scratch
+            // directory, and its reduction judges with two oracles at once:
+            // neither travels to a node.
+            bail!("whittle bisect runs its probes and its reduction on this machine: --executor=slurm works for a reduction (whittle [FLAGS] INPUT), not for a bisection");
+        }
+        let language = Language::of(None, &input)?;
+        let defined_values_only = matches!(oracle, oracle::Spec::Mr(_));
+        Ok(BisectSpec {
+            run: RunSpec {
+                input,
+                language,
+                output: self.run.output.clone(),
+                in_place: false,
+                oracle,
+                control: None,
+                env: self.run.env()?,
+                only_passes: None,
+                skip_passes: None,
+                llvm: LlvmSpec {
+                    options: PassOptions {
+                        defined_values_only,
+                        ..PassOptions::default()
+                    },
+                    ..Default::default()
+                },
+                mir: MirSpec::default(),
+                mlir: MlirSpec::default(),
+                search: Search {
+                    policy: PolicyKind::Wdd,
+                    max_pass_iterations: 5,
+                    starting_granularity: 2,
+                    abort_on_invalid: false,
+                    jobs: self.run.jobs(),
+                },
+                display: self.run.display(),
+                emit_lit: None,
+            },
+            counters: self.counters,
+            emit_lit: self.run.emit_lit,
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExecutorArg {
+    Local,
+    Slurm,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -270,9 +410,10 @@ pub enum PolicyArg {
     Ddmin,
 }
 
-impl Args {
-    /// The oracle the flags describe (exactly one must be given).
-    fn oracle(&self) -> Result<oracle::Spec> {
+impl OracleArgs {
+    /// The oracle the flags describe (exactly one must be given);
+    /// `nonzero_interesting` is `--mlir-reduce-exit-codes`, for `--test`.
+    pub fn spec(&self, nonzero_interesting: bool) -> Result<oracle::Spec> {
         let chosen = [
             self.test.is_some(),
             self.crash_cmd.is_some(),
@@ -297,7 +438,7 @@ impl Args {
             oracle::Spec::Script {
                 test: test.clone(),
                 args: self.test_args.clone(),
-                nonzero_interesting: self.mlir_reduce_exit_codes,
+                nonzero_interesting,
             }
         } else if let Some(command) = &self.crash_cmd {
             oracle::Spec::Crash {
@@ -323,38 +464,99 @@ impl Args {
                 followup: self.mr_followup.clone(),
                 run: self.mr_run.clone(),
                 compare: self.mr_compare.clone(),
+                opt_flags: Vec::new(),
             })
         } else {
             oracle::Spec::Lit {
                 test: self.lit.clone().expect("one oracle was given"),
                 signature: self.signature.clone(),
+                rewrite: None,
             }
         })
     }
+}
 
-    /// The run the flags describe.
-    pub fn spec(self) -> Result<RunSpec> {
-        let oracle = self.oracle()?;
-        let Some(input) = self.input.clone().or_else(|| self.lit.clone()) else {
-            bail!("reduction testcase positional argument must be specified");
-        };
-        let language = Language::of(self.language.as_deref(), &input)?;
+impl RunArgs {
+    /// Where tests run, as the `--executor*` flags say.
+    fn executor(&self) -> Result<Executor> {
+        let slurm_only = [
+            (!self.executor_args.is_empty(), "--executor-arg"),
+            (self.executor_retries != 3, "--executor-retries"),
+            (self.executor_grace != 30.0, "--executor-grace"),
+            (self.executor_exclude_failed, "--executor-exclude-failed"),
+        ];
+        if self.executor == ExecutorArg::Local {
+            if let Some((_, flag)) = slurm_only.iter().find(|(given, _)| *given) {
+                bail!("{flag} goes with --executor=slurm");
+            }
+            return Ok(Executor::Local);
+        }
+        let grace = self.executor_grace;
+        if !(grace >= 0.0 && grace.is_finite()) {
+            bail!("--executor-grace must be a number of seconds, not {grace}");
+        }
+        Ok(Executor::Slurm(slurm::Settings {
+            args: self.executor_args.clone(),
+            retries: self.executor_retries,
+            grace: Duration::from_secs_f64(grace),
+            exclude_failed: self.executor_exclude_failed,
+        }))
+    }
+
+    /// How and where tests run: `--timeout`, `--preserve-debug-environment`,
+    /// `--save-temps`, `--executor*`.
+    pub fn env(&self) -> Result<EnvSpec> {
         let timeout = match self.timeout {
             Some(t) if !(t > 0.0 && t.is_finite()) => {
                 bail!("--timeout must be a positive number of seconds, not {t}")
             }
             t => t.map(Duration::from_secs_f64),
         };
+        Ok(EnvSpec {
+            timeout,
+            preserve_debug_environment: self.preserve_debug_environment,
+            save_temps: self.save_temps,
+            divert_stderr: None,
+            executor: self.executor()?,
+        })
+    }
+
+    /// `-j N`; by default the available cores, or under Slurm inside an
+    /// allocation as many tests as it has tasks.
+    pub fn jobs(&self) -> usize {
+        let default_jobs = || match (self.executor, Allocation::current()) {
+            (ExecutorArg::Slurm, Some(allocation)) => allocation.tasks,
+            _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        self.jobs.unwrap_or_else(default_jobs).max(1)
+    }
+
+    pub fn display(&self) -> Display {
+        if self.quiet {
+            Display::Quiet
+        } else if self.verbose {
+            Display::Verbose
+        } else {
+            Display::Normal
+        }
+    }
+}
+
+impl Args {
+    /// The run the flags describe.
+    pub fn spec(self) -> Result<RunSpec> {
+        let oracle = self.oracle.spec(self.mlir_reduce_exit_codes)?;
+        let Some(input) = self.input.clone().or_else(|| self.oracle.lit.clone()) else {
+            bail!("reduction testcase positional argument must be specified");
+        };
+        let language = Language::of(self.language.as_deref(), &input)?;
+        let env = self.run.env()?;
         let defaults = PassOptions::default();
         Ok(RunSpec {
             language,
-            output: self.output,
+            output: self.run.output.clone(),
             in_place: self.in_place,
-            env: EnvSpec {
-                timeout,
-                preserve_debug_environment: self.preserve_debug_environment,
-                save_temps: self.save_temps,
-            },
+            env,
             only_passes: self.delta_passes,
             skip_passes: self.skip_delta_passes,
             llvm: LlvmSpec {
@@ -364,6 +566,10 @@ impl Args {
                     mtriple: self.mtriple.clone(),
                     aggressive_named_md: self.aggressive_named_md_reduction,
                     defined_values_only: matches!(oracle, oracle::Spec::Mr(_)),
+                    protected: match &oracle {
+                        oracle::Spec::Mr(mr) => mr.protected_symbols(),
+                        _ => Default::default(),
+                    },
                 },
                 ir_passes_given: self.ir_passes.is_some(),
                 formats: Formats {
@@ -395,21 +601,13 @@ impl Args {
                 max_pass_iterations: self.max_pass_iterations,
                 starting_granularity: 1usize << self.starting_granularity_level.min(20),
                 abort_on_invalid: self.abort_on_invalid_reduction,
-                jobs: self
-                    .jobs
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-                    .max(1),
+                jobs: self.run.jobs(),
             },
-            display: if self.quiet {
-                Display::Quiet
-            } else if self.verbose {
-                Display::Verbose
-            } else {
-                Display::Normal
-            },
-            emit_lit: self.emit_lit,
+            display: self.run.display(),
+            emit_lit: self.run.emit_lit,
             input,
             oracle,
+            control: None,
         })
     }
 }
@@ -417,8 +615,15 @@ impl Args {
 /// Rewrite LLVM-style `-long-option` into `--long-option`, leaving option
 /// values (the argument after `--test-arg`, say) alone.
 pub fn normalize(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    normalize_for(Args::command(), args)
+}
+
+/// [`normalize`] for the flags of `command`.
+pub fn normalize_for(
+    command: clap::Command,
+    args: impl IntoIterator<Item = OsString>,
+) -> Vec<OsString> {
     // The long options and which of them take a value, from clap itself.
-    let command = Args::command();
     let long: Vec<(String, bool)> = command
         .get_arguments()
         .filter_map(|a| {
@@ -533,9 +738,9 @@ mod tests {
             .map(OsString::from),
         ))
         .unwrap();
-        assert_eq!(args.test.unwrap(), PathBuf::from("FileCheck"));
-        assert_eq!(args.test_args, ["--check-prefixes=CHECK", "%s"]);
-        assert_eq!(args.output.unwrap(), PathBuf::from("out.ll"));
+        assert_eq!(args.oracle.test.unwrap(), PathBuf::from("FileCheck"));
+        assert_eq!(args.oracle.test_args, ["--check-prefixes=CHECK", "%s"]);
+        assert_eq!(args.run.output.unwrap(), PathBuf::from("out.ll"));
         assert_eq!(args.max_pass_iterations, 5);
         assert_eq!(args.policy, PolicyArg::Wdd);
     }

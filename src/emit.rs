@@ -11,8 +11,8 @@ use anyhow::{bail, Result};
 use regex::Regex;
 use whittle_reducer::Cancel;
 
-use crate::oracle::command::display;
 use crate::oracle::crash::CrashOracle;
+use crate::oracle::dev_null;
 use crate::oracle::env::TestEnv;
 use crate::oracle::lit::LitTest;
 use crate::oracle::output::OutputOracle;
@@ -87,7 +87,7 @@ pub fn crash_test(
         Ending::Signal(_) => "not --crash",
         Ending::Exit(_) => "not",
     };
-    let shown = oracle.shown_command();
+    let shown = emitted_command(oracle.shown_command());
     let mut lines = vec![format!("{c} {provenance}")];
     match oracle.signature().effective(oracle.mode()) {
         Mode::Any => lines.push(format!("{c} RUN: {not} {shown}")),
@@ -128,7 +128,7 @@ pub fn output_test(
         Ended::Signaled(_) => "not --crash ",
         _ => "not ",
     };
-    let shown = display(oracle.command());
+    let shown = emitted_command(oracle.shown_command());
     let mut lines = vec![
         format!("{c} {provenance}"),
         format!("{c} RUN: {not}{shown} 2>&1 | FileCheck %s"),
@@ -145,6 +145,13 @@ pub fn output_test(
         None => lines.push(format!("{c} CHECK: {matches}")),
     }
     Ok(finish(lines, module_text))
+}
+
+/// The user's command as a RUN line runs it: an output the command sends
+/// to /dev/null goes to lit's `%t` instead (see [`dev_null`]); every RUN
+/// line whittle writes goes through this.
+pub fn emitted_command(command: &str) -> String {
+    dev_null::redirect_line(command, "%t")
 }
 
 fn finish(mut lines: Vec<String>, module_text: &str) -> String {
@@ -179,4 +186,174 @@ pub fn self_check(path: &Path, env: &TestEnv) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// The header and RUN lines of a miscompilation reproducer for
+/// `module_text` (a program with `main`): running it after `opt` (the
+/// command, `%s` the module) behaves differently from running it as is,
+/// in its output or its exit status (both written out and compared).
+pub fn mr_test(
+    env: &TestEnv,
+    opt: &TestCommand,
+    module_text: &str,
+    provenance: &str,
+) -> Result<String> {
+    let dir = env.private_dir("emit")?;
+    let file = dir.join("reduced.ll");
+    fs::write(&file, module_text)?;
+    let optimized = dir.join("optimized.bc");
+    let mut command = opt.clone();
+    command
+        .args
+        .extend(["-o".into(), optimized.display().to_string()]);
+    let out = env.run(&command, &file, &dir, &Cancel::new())?;
+    if out.ended != Ended::Exited(0) {
+        bail!(
+            "opt fails on the reduced module ({}): no test written",
+            out.ended.describe()
+        );
+    }
+    let lli = TestCommand {
+        program: crate::oracle::command::resolve_program("lli")?,
+        substitute: true,
+        args: vec!["%s".into()],
+        ..Default::default()
+    };
+    let before = env.run(&lli, &file, &dir, &Cancel::new())?;
+    let after = env.run(&lli, &optimized, &dir, &Cancel::new())?;
+    if before.stdout == after.stdout && before.ended == after.ended {
+        bail!("the reduced module behaves the same after opt: no test written");
+    }
+    // lit's shell has no `$?`: a shell prints the exit status.
+    let run = "sh -c 'lli \"$0\"; echo \"exit status $?\"'";
+    let lines = vec![
+        format!("; {provenance}"),
+        format!(
+            "; RUN: {} -o %t.bc",
+            emitted_command(&crate::oracle::command::display(opt))
+        ),
+        format!("; RUN: {run} %s > %t.expected"),
+        format!("; RUN: {run} %t.bc > %t.actual"),
+        "; RUN: not diff %t.expected %t.actual".to_string(),
+    ];
+    Ok(finish(lines, module_text))
+}
+
+/// Run `test` (a lit test, as text) under LLVM 22's real `lit`, in a
+/// directory of its own with a minimal configuration (LLVM's tools first on
+/// PATH); `%S` and `%p` keep meaning the directory of `origin`. It must
+/// pass (a reproducer that passes while the bug is there), or with
+/// `must_fail` fail (a failing test, reduced); the error carries what lit
+/// said.
+pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path, must_fail: bool) -> Result<()> {
+    let dir = env.private_dir("lit-check")?;
+    let origin_dir = std::path::absolute(origin)?
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let shown = origin_dir.display().to_string();
+    let test = test
+        .lines()
+        .map(|l| {
+            if l.contains("RUN:") {
+                l.replace("%S", &shown).replace("%p", &shown)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    fs::write(dir.join("test.ll"), test + "\n")?;
+    let bin = crate::oracle::command::llvm_bin_dir();
+    fs::write(
+        dir.join("lit.cfg.py"),
+        format!(
+            "import os\nimport lit.formats\nconfig.name = 'whittle-check'\nconfig.test_format = lit.formats.ShTest(execute_external=False)\nconfig.suffixes = ['.ll']\nconfig.test_source_root = os.path.dirname(os.path.abspath(__file__))\nconfig.test_exec_root = config.test_source_root\nconfig.environment['PATH'] = os.pathsep.join([{:?}, config.environment.get('PATH', os.environ.get('PATH', ''))])\n",
+            bin.display().to_string()
+        ),
+    )?;
+    let lit = TestCommand {
+        program: bin.join("lit"),
+        args: vec!["-v".into(), dir.display().to_string()],
+        substitute: true,
+        ..Default::default()
+    };
+    let out = env.run(&lit, Path::new(""), &dir, &Cancel::new())?;
+    let said = out.stdout.text();
+    if must_fail {
+        if out.ended == Ended::Exited(1) && said.contains("FAIL: whittle-check") {
+            return Ok(());
+        }
+        bail!(
+            "the test does not fail under lit ({})",
+            out.ended.describe()
+        );
+    }
+    if out.ended != Ended::Exited(0) {
+        let why = said
+            .lines()
+            .filter(|l| l.contains("error") || l.contains("FAIL") || l.starts_with("$ "))
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(" | ");
+        bail!(
+            "the test does not pass under lit ({}): {why}",
+            out.ended.describe()
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::oracle::command;
+    use crate::oracle::dev_null::names_dev_null_output;
+    use crate::oracle::env::EnvSpec;
+
+    const MODULE: &str = "define void @f() {\n  ret void\n}\n";
+
+    /// Every spelling of an output to /dev/null, as the user may give it.
+    const SPELLINGS: [&str; 5] = [
+        "-o /dev/null",
+        "-o=/dev/null",
+        "-o/dev/null",
+        "--output /dev/null",
+        "--output=/dev/null",
+    ];
+
+    fn run_lines(test: &str) -> Vec<&str> {
+        test.lines().filter(|l| l.contains("RUN:")).collect()
+    }
+
+    #[test]
+    fn no_emitted_run_line_names_dev_null_as_an_output() {
+        let env = Arc::new(TestEnv::new(EnvSpec::default()).unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.ll");
+        fs::write(&input, MODULE).unwrap();
+        let matches = Regex::new("found").unwrap();
+        for spelling in SPELLINGS {
+            // A "compiler" that crashes (crash oracle) or prints a pattern
+            // (output oracle) whatever its arguments.
+            let crashing =
+                command::parse(&format!("sh -c 'kill -SEGV $$' sh {spelling} %s")).unwrap();
+            let oracle =
+                CrashOracle::record(crashing, &input, env.clone(), Mode::Any, None).unwrap();
+            let test = crash_test(&oracle, MODULE, "provenance", Comment::Semicolon).unwrap();
+            let lines = run_lines(&test);
+            assert_eq!(lines.len(), 1, "{test}");
+            assert!(!names_dev_null_output(lines[0]), "{spelling}: {test}");
+            assert!(lines[0].contains("%t"), "{spelling}: {test}");
+
+            let printing = command::parse(&format!("sh -c 'echo found' sh {spelling} %s")).unwrap();
+            let oracle = OutputOracle::new(printing, matches.clone(), None, env.clone());
+            let test = output_test(&oracle, MODULE, "provenance", Comment::Semicolon).unwrap();
+            let lines = run_lines(&test);
+            assert_eq!(lines.len(), 1, "{test}");
+            assert!(!names_dev_null_output(lines[0]), "{spelling}: {test}");
+        }
+    }
 }

@@ -10,6 +10,7 @@
 //! with unsafe code.
 #![forbid(unsafe_code)]
 
+pub mod bisect;
 pub mod emit;
 pub mod llvm;
 pub mod mir;

@@ -1,7 +1,8 @@
-//! The `whittle` command: a drop-in peer of llvm-reduce.
+//! The `whittle` command: a drop-in peer of llvm-reduce, and `whittle
+//! bisect`.
 //!
 //! Parses the arguments into a run description, has the library prepare
-//! and run the reduction, and prints the summary. Every failure is one line
+//! and run the reduction (or the bisection), and prints the summary. Every failure is one line
 //! on stderr (`whittle: error: ...`) and a non-zero exit; the input is only
 //! ever replaced with `--in-place`, by an atomic rename.
 #![forbid(unsafe_code)]
@@ -14,13 +15,25 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{CommandFactory, Parser};
+use whittle::bisect;
 use whittle::reduce::{self, Prepared};
 use whittle::reducer::{self, interrupt, PassInfo, RegisteredPass, Stats, Stopped};
 
-use cli::Args;
+use cli::{Args, BisectArgs};
 
 fn main() -> ExitCode {
-    let argv: Vec<OsString> = cli::normalize(std::env::args_os());
+    // The Slurm executor's runner: srun starts this binary on a node.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|a| a == whittle::oracle::slurm::RUNNER_MODE)
+    {
+        return whittle::oracle::slurm::runner::main();
+    }
+    let raw: Vec<OsString> = std::env::args_os().collect();
+    if raw.get(1).is_some_and(|a| a == "bisect") {
+        return bisect(raw);
+    }
+    let argv: Vec<OsString> = cli::normalize(raw);
     if argv.len() <= 1 {
         // Like llvm-reduce: no arguments prints the help.
         let _ = Args::command().print_long_help();
@@ -31,10 +44,19 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     interrupt::install();
-    match run(args) {
+    exit_with(run(args))
+}
+
+/// The exit status of a run, its error said on one line.
+fn exit_with(result: Result<()>) -> ExitCode {
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.is::<Stopped>() => {
+        Err(e) if matches!(e.downcast_ref::<Stopped>(), Some(Stopped::Interrupted(_))) => {
             // The message and the partial summary were printed by `run`.
+            ExitCode::from(130)
+        }
+        Err(e) if e.is::<bisect::Interrupted>() => {
+            eprintln!("whittle: bisect: interrupted");
             ExitCode::from(130)
         }
         Err(e) => {
@@ -45,30 +67,61 @@ fn main() -> ExitCode {
     }
 }
 
+/// `whittle bisect [FLAGS] INPUT`.
+fn bisect(raw: Vec<OsString>) -> ExitCode {
+    // "whittle bisect" is the program name for clap.
+    let argv = cli::normalize_for(BisectArgs::command(), raw.into_iter().skip(1));
+    let args = match BisectArgs::try_parse_from(argv) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    interrupt::install();
+    let quiet = args.run.quiet;
+    let stats_json = args.run.stats_json.clone();
+    exit_with((|| {
+        let report = bisect::run(args.spec()?)?;
+        if !quiet {
+            eprintln!("whittle: bisect: done");
+            for line in report.summary().lines() {
+                eprintln!("  {line}");
+            }
+        }
+        if let Some(path) = &stats_json {
+            bisect::output::write_json(path, &report)?;
+        }
+        Ok(())
+    })())
+}
+
 fn run(args: Args) -> Result<()> {
     if args.print_delta_passes {
         print_passes();
         return Ok(());
     }
     let report = Report {
-        quiet: args.quiet,
-        stats_json: args.stats_json.clone(),
+        quiet: args.run.quiet,
+        stats_json: args.run.stats_json.clone(),
     };
     let mut prepared = reduce::prepare(args.spec()?)?;
     let stats = match prepared.run() {
         Ok(stats) => stats,
         Err(e) => {
-            if let Some(Stopped::Interrupted(stats)) = e.downcast_ref::<Stopped>() {
-                eprintln!(
-                    "whittle: interrupted; the best reduction so far is in '{}'",
-                    prepared.output().display()
-                );
-                report.print(&prepared, stats)?;
+            match e.downcast_ref::<Stopped>() {
+                Some(Stopped::Interrupted(stats)) => {
+                    eprintln!(
+                        "whittle: interrupted; the best reduction so far is in '{}'",
+                        prepared.output().display()
+                    );
+                    report.print(&prepared, stats, false)?;
+                }
+                // The summary so far, then the error line (from `main`).
+                Some(Stopped::Infrastructure(stats, _)) => report.print(&prepared, stats, false)?,
+                None => {}
             }
             return Err(e);
         }
     };
-    report.print(&prepared, &stats)?;
+    report.print(&prepared, &stats, true)?;
     if let Some(path) = prepared.emit_lit(&stats)? {
         if !report.quiet {
             eprintln!("whittle: wrote lit test '{}'", path.display());
@@ -84,11 +137,17 @@ struct Report {
 }
 
 impl Report {
-    /// Print the summary (unless --quiet) and write --stats-json.
-    fn print(&self, prepared: &Prepared, stats: &Stats) -> Result<()> {
+    /// Print the summary (unless --quiet) and write --stats-json; `done`
+    /// says whether the reduction finished.
+    fn print(&self, prepared: &Prepared, stats: &Stats, done: bool) -> Result<()> {
         if !self.quiet {
             eprintln!(
-                "whittle: Done reducing! Reduced testcase: '{}' (from '{}')",
+                "whittle: {}: '{}' (from '{}')",
+                if done {
+                    "Done reducing! Reduced testcase"
+                } else {
+                    "Stopped early; the best reduction so far"
+                },
                 prepared.output().display(),
                 prepared.input().display()
             );

@@ -11,13 +11,15 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use whittle_passes::PassOptions;
-use whittle_reducer::{self as reducer, select, Display, PolicyKind, Settings, Stats};
+use whittle_reducer::{self as reducer, select, Display, Oracle, PolicyKind, Settings, Stats};
 
 use crate::emit::{self, Comment};
 use crate::llvm::{self, Formats};
 use crate::mir;
 use crate::mlir::{self, MlirOptions, Syntax};
-use crate::oracle::{self, env::EnvSpec, env::TestEnv, Built};
+use crate::oracle::env::{EnvSpec, Executor, TestEnv};
+use crate::oracle::slurm::{Allocation, SlurmOracle};
+use crate::oracle::{self, unless::Unless, Built};
 
 /// The input language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +95,10 @@ pub struct RunSpec {
     pub output: Option<PathBuf>,
     pub in_place: bool,
     pub oracle: oracle::Spec,
+    /// A second oracle, built like the first (judging the same failure):
+    /// a candidate is interesting only when it does *not* call it
+    /// interesting (a bisection's "and not with the culprit skipped").
+    pub control: Option<oracle::Spec>,
     pub env: EnvSpec,
     /// `--delta-passes` and `--skip-delta-passes`.
     pub only_passes: Option<String>,
@@ -117,6 +123,9 @@ pub struct Prepared {
     spec: RunSpec,
     front: Option<Front>,
     oracle: Built,
+    /// What judges candidates: the oracle itself, it and the control, or
+    /// the executor that sends it elsewhere with each candidate.
+    judge: Arc<dyn Oracle>,
     env: Arc<TestEnv>,
     settings: Settings,
 }
@@ -196,13 +205,30 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
                     "--mlir-passes and --allow-unregistered-dialect are for MLIR input (.mlir or -x mlir)"
                 );
             }
-            let passes = select(
+            let mut passes = select(
                 whittle_passes::PASSES,
                 whittle_passes::default_passes(),
                 spec.only_passes.as_deref(),
                 spec.skip_passes.as_deref(),
                 "pass",
             )?;
+            if matches!(spec.oracle, oracle::Spec::Mr(_)) {
+                // Undefined values pass for miscompilations when runs of
+                // the program judge it.
+                let unsafe_for_mr = |p: &whittle_passes::Pass| p.info.introduces_undefined_values;
+                if spec.only_passes.is_some() && spec.display != Display::Quiet {
+                    for p in passes.iter().filter(|p| unsafe_for_mr(p)) {
+                        eprintln!(
+                            "whittle: note: pass {} does not run with --mr: it puts undefined values into the module",
+                            p.info.name
+                        );
+                    }
+                }
+                passes.retain(|p| !unsafe_for_mr(p));
+                if passes.is_empty() {
+                    bail!("no passes left to run");
+                }
+            }
             let opened = llvm::open(
                 &spec.input,
                 passes,
@@ -242,7 +268,38 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         if let Some(line) = built.describe() {
             eprintln!("whittle: {line}");
         }
+        for note in built.notes() {
+            eprintln!("whittle: note: {note}");
+        }
     }
+    let mut jobs = spec.search.jobs;
+    let judge: Arc<dyn Oracle> = match (env.executor(), &spec.control) {
+        (Executor::Local, None) => built.as_dyn(),
+        (Executor::Local, Some(control)) => Arc::new(Unless {
+            first: built.as_dyn(),
+            second: oracle::build_like(control, &built, &env, &spec.input)?.as_dyn(),
+        }),
+        (Executor::Slurm(_), Some(_)) => {
+            bail!("a reduction with a control oracle (whittle bisect) runs its tests on this machine: --executor=slurm cannot carry it")
+        }
+        (Executor::Slurm(slurm), None) => {
+            if let Some(allocation) = Allocation::current() {
+                if jobs > allocation.tasks {
+                    eprintln!(
+                        "whittle: warning: -j {jobs} is more than the {} tasks of allocation {}: testing {} at once (more would only wait for free CPUs)",
+                        allocation.tasks, allocation.job_id, allocation.tasks
+                    );
+                    jobs = allocation.tasks;
+                }
+            }
+            if env.timeout().is_none() && !matches!(built, Built::Mr(..)) {
+                eprintln!(
+                    "whittle: warning: --executor=slurm without --timeout: a hung srun (a step whose daemon died) is never cancelled"
+                );
+            }
+            Arc::new(SlurmOracle::new(&built, slurm.clone(), env.clone())?)
+        }
+    };
     let settings = Settings {
         policy: spec.search.policy,
         max_pass_iterations: spec.search.max_pass_iterations,
@@ -250,7 +307,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         abort_on_invalid: spec.search.abort_on_invalid,
         output,
         scratch: env.scratch_root().to_path_buf(),
-        jobs: spec.search.jobs,
+        jobs,
         display: spec.display,
         output_header: built.output_header(),
     };
@@ -258,6 +315,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         spec,
         front: Some(front),
         oracle: built,
+        judge,
         env,
         settings,
     })
@@ -273,10 +331,20 @@ impl Prepared {
         &self.settings.output
     }
 
+    /// The oracle, as built on the input.
+    pub fn oracle(&self) -> &Built {
+        &self.oracle
+    }
+
+    /// The environment the tests run in.
+    pub fn env(&self) -> &Arc<TestEnv> {
+        &self.env
+    }
+
     /// Run the reduction (once). An interrupt ends it with a
     /// [`reducer::Stopped`] error, the best module so far written.
     pub fn run(&mut self) -> Result<Stats> {
-        let oracle = self.oracle.as_dyn();
+        let oracle = self.judge.clone();
         let result = match self.front.take().expect("a prepared run runs once") {
             Front::Llvm(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
             Front::Mir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),

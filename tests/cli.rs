@@ -638,3 +638,363 @@ fn preserve_debug_environment_reaches_metamorphic_commands() {
     assert!(!s.path("out2.ll").exists());
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
 }
+
+// `whittle bisect`: the oracles it can bisect, and its errors.
+
+#[test]
+fn bisect_cannot_see_into_a_test_script() {
+    let s = Scratch::new();
+    let out = s.run(&["bisect", "--test", "./test.sh", "input.ll"]);
+    assert_one_line_error(&out, "whittle bisect cannot see into a --test script");
+    assert!(stderr(&out).contains("--crash-cmd, --cmd/--match, --lit or --mr opt-equivalence"));
+}
+
+#[test]
+fn bisect_needs_an_llvm_tool_in_the_command() {
+    let s = Scratch::new();
+    s.script("crash.sh", "kill -SEGV $$");
+    assert_one_line_error(
+        &s.run(&["bisect", "--crash-cmd", "./crash.sh %s", "input.ll"]),
+        "the command './crash.sh %s' does not run opt, llc or clang: there is no pass pipeline to bisect",
+    );
+    assert_one_line_error(
+        &s.run(&["bisect", "--mr", "reorder", "input.ll"]),
+        "whittle bisect works with --mr opt-equivalence",
+    );
+}
+
+#[test]
+fn bisect_takes_the_executor_flags_and_says_it_runs_locally() {
+    let s = Scratch::new();
+    let crash = [
+        "bisect",
+        "--crash-cmd",
+        "opt -disable-output %s",
+        "input.ll",
+    ];
+    // The executor flags are run flags: bisect parses them as a reduction does.
+    let mut args = crash.to_vec();
+    args.push("--executor-retries=1");
+    assert_one_line_error(
+        &s.run(&args),
+        "--executor-retries goes with --executor=slurm",
+    );
+    let mut args = crash.to_vec();
+    args.push("--executor=slurm");
+    assert_one_line_error(
+        &s.run(&args),
+        "whittle bisect runs its probes and its reduction on this machine: --executor=slurm works for a reduction",
+    );
+}
+
+#[test]
+fn bisect_errors_are_one_line() {
+    let s = Scratch::new();
+    assert_one_line_error(
+        &s.run(&["bisect", "--crash-cmd", "opt -disable-output %s"]),
+        "the input module must be specified",
+    );
+    assert_one_line_error(
+        &s.run(&[
+            "bisect",
+            "--crash-cmd",
+            "opt -disable-output %s",
+            "input.ll",
+        ]),
+        "the command does not crash on the input",
+    );
+    s.write("in.mlir", "module {}\n");
+    assert_one_line_error(
+        &s.run(&["bisect", "--crash-cmd", "mlir-opt %s", "in.mlir"]),
+        "whittle bisect works on LLVM IR input",
+    );
+    assert_one_line_error(
+        &s.run(&["bisect", "--emit-lit", "t.ll", "--lit", "input.ll"]),
+        "--emit-lit: with --lit the output is a lit test already",
+    );
+    // The failure must not already be there with every pass skipped...
+    // and must be there with every pass run: a --cmd whose pattern the
+    // input's output never shows.
+    let out = s.run(&[
+        "bisect",
+        "--cmd",
+        "opt -O2 -S %s",
+        "--match",
+        "no such line",
+        "input.ll",
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("with -opt-bisect-limit=-1 (every pass) the failure does not happen"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bisect_accepts_the_reduction_flags_it_shares_single_dash_too() {
+    let s = Scratch::new();
+    let out = s.run(&["bisect", "--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--crash-cmd",
+        "--cmd",
+        "--match",
+        "--lit",
+        "--mr",
+        "--counters",
+        "--emit-lit",
+        "--stats-json",
+        "--timeout",
+        "-j",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from: {help}");
+    }
+    // Reduction-only flags are not bisection flags.
+    let out = s.run(&[
+        "bisect",
+        "--delta-passes=instructions",
+        "--crash-cmd",
+        "opt %s",
+        "input.ll",
+    ]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("--delta-passes"), "{}", stderr(&out));
+    // llvm-reduce style single-dash long options work for bisect too.
+    assert_one_line_error(
+        &s.run(&["bisect", "-crash-cmd", "opt -disable-output %s", "input.ll"]),
+        "the command does not crash on the input",
+    );
+}
+
+#[test]
+fn executor_flags_go_with_slurm() {
+    let s = Scratch::new();
+    for flag in [
+        "--executor-arg=--partition=debug",
+        "--executor-retries=1",
+        "--executor-grace=5",
+        "--executor-exclude-failed",
+    ] {
+        let out = s.run(&["--test", "./test.sh", flag, "input.ll"]);
+        let name = flag.split('=').next().unwrap();
+        assert_one_line_error(&out, &format!("{name} goes with --executor=slurm"));
+    }
+    let out = s.run(&[
+        "--test",
+        "./test.sh",
+        "--executor=slurm",
+        "--executor-grace=-1",
+        "input.ll",
+    ]);
+    assert_one_line_error(&out, "--executor-grace must be a number of seconds");
+}
+
+#[test]
+fn slurm_without_srun_is_a_one_line_error() {
+    let s = Scratch::new();
+    let out = Command::new(WHITTLE)
+        .args([
+            "--test",
+            "./test.sh",
+            "--executor=slurm",
+            "--timeout=5",
+            "input.ll",
+        ])
+        .current_dir(s.dir.path())
+        .env("PATH", s.path("no-such-dir"))
+        .env_remove("SLURM_JOB_ID")
+        .output()
+        .unwrap();
+    assert_one_line_error(&out, "cannot run srun");
+    assert!(!s.path("reduced.ll").exists());
+}
+
+/// A request for the Slurm runner (`whittle __run-test`): the `--test`
+/// oracle `sh -c SCRIPT`, then the candidate.
+fn runner_request(script: &str, candidate: &[u8], declared_len: usize) -> Vec<u8> {
+    let header = serde_json::json!({
+        "version": 1,
+        "nonce": "n0nce",
+        "oracle": {"Script": {
+            "command": {"program": "/bin/sh", "args": ["-c", script, "sh"], "substitute": false,
+                        "env": [], "cwd": null, "timeout": null, "watch": []},
+            "shown": "sh", "nonzero_interesting": false}},
+        "env": {"timeout": null, "preserve_debug_environment": false, "save_temps": false,
+                "executor": "Local"},
+        "candidate_name": "candidate.ll",
+        "candidate_len": declared_len,
+        "launch_dir": "/",
+    });
+    let mut bytes = serde_json::to_vec(&header).unwrap();
+    bytes.push(b'\n');
+    bytes.extend_from_slice(candidate);
+    bytes
+}
+
+fn run_runner(request: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(WHITTLE)
+        .arg("__run-test")
+        .env_remove("SLURM_JOB_ID")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(request).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_slurm_runner_judges_the_candidate_it_reads_in_node_local_scratch() {
+    // The test sees the candidate's bytes in a file of the given name, in
+    // a scratch directory of its own, and says so on stderr.
+    let script = "case \"$1\" in */candidate.ll) ;; *) exit 7;; esac; echo \"got $(cat \"$1\")\" >&2; grep -q keep \"$1\"";
+    let out = run_runner(&runner_request(script, b"keep me", 7));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with("whittle-step n0nce "), "{stdout}");
+    let trailer = lines[1].strip_prefix("whittle-trailer n0nce ").unwrap();
+    let answer: serde_json::Value = serde_json::from_str(trailer).unwrap();
+    assert_eq!(answer["outcome"]["verdict"], "interesting", "{answer}");
+    assert_eq!(
+        answer["outcome"]["stderr"]["head"], "got keep me\n",
+        "{answer}"
+    );
+    let out = run_runner(&runner_request(script, b"drop me", 7));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("\"verdict\":\"not-interesting\""),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_slurm_runner_never_answers_a_request_cut_short() {
+    let out = run_runner(&runner_request("exit 0", b"keep", 7));
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        stderr(&out).contains("4 of its 7 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run_runner(b"not json\n");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(out.stdout.is_empty());
+}
+
+/// `--mr user` scripts for [`Scratch`]'s module: the follow-up is the source
+/// with a marker line, and a run prints whether it ran the follow-up, so the
+/// relation is violated by every candidate.
+fn always_violated(s: &Scratch) -> (String, String) {
+    let followup = s.script(
+        "followup.sh",
+        "cp \"$1\" \"$2\" && echo '; follow-up' >> \"$2\"",
+    );
+    let run = s.script(
+        "run.sh",
+        "grep -q '^; follow-up' \"$1\" && echo b || echo a",
+    );
+    (
+        format!("{} %s %t", followup.display()),
+        format!("{} %s", run.display()),
+    )
+}
+
+#[test]
+fn passes_that_put_undefined_values_in_do_not_run_with_mr() {
+    let s = Scratch::new();
+    let (followup, run) = always_violated(&s);
+    let out = s.run(&[
+        "--delta-passes=operands-poison",
+        "--mr",
+        "user",
+        "--mr-followup",
+        &followup,
+        "--mr-run",
+        &run,
+        "input.ll",
+    ]);
+    let err = stderr(&out);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("note: pass operands-poison does not run with --mr"),
+        "{err}"
+    );
+    assert!(
+        err.contains("whittle: error: no passes left to run"),
+        "{err}"
+    );
+    // Without --mr it runs.
+    let out = s.run(&[
+        "--delta-passes=operands-poison",
+        "--test",
+        "./test.sh",
+        "input.ll",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn mr_says_once_when_address_randomization_cannot_be_turned_off() {
+    let s = Scratch::new();
+    let (followup, run) = always_violated(&s);
+    let args = [
+        "-j1",
+        "--delta-passes=module-data",
+        "--mr",
+        "user",
+        "--mr-followup",
+        &followup,
+        "--mr-run",
+        &run,
+        "input.ll",
+        "-o",
+        "out.ll",
+    ];
+    // A setarch that cannot change the personality, as in a container
+    // whose seccomp profile forbids it.
+    let bin = s.path("bin");
+    fs::create_dir(&bin).unwrap();
+    let setarch = bin.join("setarch");
+    fs::write(
+        &setarch,
+        "#!/bin/sh\necho 'setarch: failed to set personality to x86_64: Operation not permitted' >&2\nexit 1\n",
+    )
+    .unwrap();
+    fs::set_permissions(&setarch, fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new(WHITTLE)
+        .args(args)
+        .current_dir(s.dir.path())
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    let note = "whittle: note: address randomization cannot be turned off here (setarch: failed to set personality to x86_64: Operation not permitted)";
+    assert_eq!(err.matches(note).count(), 1, "{err}");
+    // Where setarch -R works, nothing to say.
+    let works = Command::new("setarch")
+        .args(["-R", "true"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if works {
+        let out = s.run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("note: address"), "{}", stderr(&out));
+    }
+}

@@ -31,3 +31,29 @@ fn lit_suite() {
     );
     println!("{text}");
 }
+
+/// The suite's own RUN lines follow the rule whittle's emitted tests do:
+/// none names /dev/null as an output (run as root, a crashing tool would
+/// remove /dev/null itself; `lit/Inputs` holds inputs, not tests).
+#[test]
+fn no_run_line_of_the_suite_names_dev_null_as_an_output() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lit");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.is_file() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| l.contains("RUN:")) {
+            checked += 1;
+            assert!(
+                !whittle::oracle::dev_null::names_dev_null_output(line),
+                "{}:{}: {line}",
+                path.display(),
+                n + 1
+            );
+        }
+    }
+    assert!(checked > 100, "only {checked} RUN lines found");
+}

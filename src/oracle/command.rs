@@ -77,19 +77,26 @@ pub fn display(command: &TestCommand) -> String {
             }
         },
     );
-    // Quote only what a shell (or lit) would otherwise split or expand.
-    let plain = |c: char| c.is_ascii_alphanumeric() || "_-=:,./+%@".contains(c);
-    let quote = |a: &String| {
-        if !a.is_empty() && a.chars().all(plain) {
-            a.clone()
-        } else {
-            shell_words::quote(a).into_owned()
-        }
-    };
     std::iter::once(program)
-        .chain(command.args.iter().map(quote))
+        .chain(command.args.iter().map(|a| quote(a)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A word as a shell line shows it: quoted only when a shell (or lit)
+/// would otherwise split or expand it.
+pub fn quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-=:,./+%@".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        shell_words::quote(word).into_owned()
+    }
+}
+
+/// Words as a shell line, quoted where they must be.
+pub fn join(words: &[String]) -> String {
+    words.iter().map(|w| quote(w)).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

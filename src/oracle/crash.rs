@@ -11,6 +11,7 @@ use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 use super::env::TestEnv;
 use super::process::TestCommand;
 use super::signature::{Mode, Signature};
+use super::Portable;
 
 pub struct CrashOracle {
     env: Arc<TestEnv>,
@@ -35,7 +36,9 @@ impl CrashOracle {
     ) -> Result<CrashOracle> {
         let shown = super::command::display(&command);
         let input = &std::path::absolute(input)?;
-        avoid_dev_null_output(&mut command.args);
+        // A crash's output is never what matters: stdout (captured, then
+        // dropped) takes it.
+        command.args = super::dev_null::redirect_args(&command.args, "-");
         command.watch = must_match.iter().cloned().collect();
         let scratch = env.private_dir("record")?;
         let out = env.run(&command, input, &scratch, &Cancel::new())?;
@@ -69,6 +72,22 @@ impl CrashOracle {
         })
     }
 
+    /// An oracle that runs `command` and looks for the crash this one
+    /// recorded (a bisection's probe: the same tool with flags injected).
+    pub fn with_command(&self, mut command: TestCommand, env: Arc<TestEnv>) -> CrashOracle {
+        let shown = super::command::display(&command);
+        command.args = super::dev_null::redirect_args(&command.args, "-");
+        command.watch = self.command.watch.clone();
+        CrashOracle {
+            env,
+            command,
+            shown,
+            expected: self.expected.clone(),
+            mode: self.mode,
+            must_match: self.must_match,
+        }
+    }
+
     pub fn signature(&self) -> &Signature {
         &self.expected
     }
@@ -89,20 +108,36 @@ impl CrashOracle {
     pub fn shown_command(&self) -> &str {
         &self.shown
     }
-}
 
-/// A crashing LLVM tool deletes its output file, and run as root that would
-/// be /dev/null itself: send the output to stdout (captured, then dropped)
-/// instead. A crash's output is never what matters.
-pub fn avoid_dev_null_output(args: &mut [String]) {
-    let mut i = 0;
-    while i < args.len() {
-        if args[i] == "-o" && args.get(i + 1).is_some_and(|a| a == "/dev/null") {
-            args[i + 1] = "-".to_string();
-        } else if args[i] == "-o=/dev/null" || args[i] == "-o/dev/null" {
-            args[i] = "-o=-".to_string();
+    /// The oracle as it travels to a cluster node: the command and the
+    /// signature recorded on the input (the node does not record again).
+    pub(super) fn portable(&self) -> Portable {
+        Portable::Crash {
+            command: self.command.clone(),
+            shown: self.shown.clone(),
+            expected: self.expected.clone(),
+            mode: self.mode,
+            must_match: self.must_match,
         }
-        i += 1;
+    }
+
+    /// The oracle [`CrashOracle::portable`] describes, in `env`.
+    pub(super) fn from_portable(
+        command: TestCommand,
+        shown: String,
+        expected: Signature,
+        mode: Mode,
+        must_match: bool,
+        env: Arc<TestEnv>,
+    ) -> Self {
+        CrashOracle {
+            env,
+            command,
+            shown,
+            expected,
+            mode,
+            must_match,
+        }
     }
 }
 
@@ -114,19 +149,5 @@ impl Oracle for CrashOracle {
             .is_some_and(|s| self.expected.matches(&s, self.mode))
             && (!self.must_match || out.watched[0]);
         Ok(out.into_outcome(Verdict::from_interesting(same)))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dev_null_outputs_go_to_stdout() {
-        let mut args: Vec<String> = ["-O2", "-o", "/dev/null", "%s", "-o=/dev/null"]
-            .map(String::from)
-            .to_vec();
-        avoid_dev_null_output(&mut args);
-        assert_eq!(args, ["-O2", "-o", "-", "%s", "-o=-"]);
     }
 }

@@ -4,19 +4,70 @@
 //! reports and stack symbolization off unless `--preserve-debug-environment`),
 //! the scratch directory tree (a private directory per worker, which is
 //! also the test's working directory and `TMPDIR`; kept with
-//! `--save-temps`), and the one call that runs a test's process.
+//! `--save-temps`), and the one call that runs a test's process (with, for
+//! a bisection, the tool's `BISECT:` lines set aside in a file of the
+//! test's scratch directory).
+//!
+//! It also says where tests run ([`Executor`]): here (`--executor=local`),
+//! or on a Slurm cluster (`--executor=slurm`), where [`super::build`]'s
+//! oracle is wrapped so that each judgement is one Slurm step whose runner
+//! judges the candidate with this same environment on the node.
 
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
+use regex::Regex;
+use serde::{Deserialize, Serialize};
 use whittle_reducer::Cancel;
 
-use super::process::{self, ProcessOutcome, TestCommand};
+use super::process::{self, Divert, ProcessOutcome, TestCommand};
 
-/// What the command line says about running tests.
-#[derive(Clone, Debug, Default)]
+/// The file of a test's scratch directory that receives the stderr lines
+/// [`EnvSpec::divert_stderr`] sets aside.
+pub const DIVERTED: &str = "whittle-diverted-stderr";
+
+/// Where tests run (`--executor`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub enum Executor {
+    /// On this machine (the default).
+    #[default]
+    Local,
+    /// One Slurm job step (or job) per judgement.
+    Slurm(SlurmSettings),
+}
+
+/// What the command line says about the Slurm executor (`--executor-*`);
+/// defined here, with the other settings of how tests run, so that the
+/// executor (`super::slurm`) depends on the environment and not back.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SlurmSettings {
+    /// `--executor-arg`: passed to every srun.
+    pub args: Vec<String>,
+    /// `--executor-retries`: runs after the first when Slurm fails.
+    pub retries: u32,
+    /// `--executor-grace`: how long past the test's own time limit a step
+    /// may take (starting, staging, answering) before it counts as hung.
+    pub grace: Duration,
+    /// `--executor-exclude-failed`: retry away from a node that failed.
+    pub exclude_failed: bool,
+}
+
+impl Default for SlurmSettings {
+    fn default() -> Self {
+        SlurmSettings {
+            args: Vec::new(),
+            retries: 3,
+            grace: Duration::from_secs(30),
+            exclude_failed: false,
+        }
+    }
+}
+
+/// What the command line says about running tests. It travels to a
+/// cluster node with each test (the runner there runs tests locally).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct EnvSpec {
     /// `--timeout`: a test (and everything it started) is killed after this.
     pub timeout: Option<Duration>,
@@ -25,6 +76,14 @@ pub struct EnvSpec {
     pub preserve_debug_environment: bool,
     /// `--save-temps`: keep the scratch directory at the end.
     pub save_temps: bool,
+    /// Lines of every test process's stderr that go to the file
+    /// [`DIVERTED`] of the test's scratch directory instead of to its
+    /// oracle (a bisection's `BISECT:` and `DebugCounter` lines). Never on
+    /// a cluster node: a bisection runs its probes here.
+    #[serde(skip)]
+    pub divert_stderr: Option<Regex>,
+    /// `--executor`: where tests run.
+    pub executor: Executor,
 }
 
 /// The environment every test runs in.
@@ -53,6 +112,11 @@ impl TestEnv {
 
     pub fn spec(&self) -> &EnvSpec {
         &self.spec
+    }
+
+    /// Where tests run (`--executor`).
+    pub fn executor(&self) -> &Executor {
+        &self.spec.executor
     }
 
     /// The tests' time limit (`--timeout`).
@@ -111,7 +175,24 @@ impl TestEnv {
         command.env = env;
         command.cwd = Some(scratch.to_path_buf());
         command.timeout = command.timeout.or(self.spec.timeout);
+        if let (None, Some(pattern)) = (&command.divert, &self.spec.divert_stderr) {
+            command.divert = Some(Divert {
+                pattern: pattern.clone(),
+                file: scratch.join(DIVERTED),
+            });
+        }
         process::run(&command, candidate, cancel)
+    }
+
+    /// The stderr lines the tests run in `scratch` set aside
+    /// ([`EnvSpec::divert_stderr`]), in order.
+    pub fn diverted(&self, scratch: &Path) -> Result<String> {
+        let path = scratch.join(DIVERTED);
+        match std::fs::read(&path) {
+            Ok(bytes) => Ok(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(String::new()),
+            Err(e) => Err(e).with_context(|| format!("cannot read '{}'", path.display())),
+        }
     }
 
     /// Where the scratch tree stays after the run (`--save-temps`), if it

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context as _, Result};
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 
 use super::command::llvm_bin_dir;
@@ -27,7 +28,7 @@ use super::process::{Ended, ProcessOutcome, TestCommand};
 use super::signature::{Mode, Signature};
 
 /// A lit test's RUN lines and the comment lines that make it a test.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LitTest {
     pub path: PathBuf,
     /// RUN lines, continuations joined, substitutions not yet applied.
@@ -101,6 +102,29 @@ impl LitTest {
         })
     }
 
+    /// The test with other RUN lines: its directives keep their comment
+    /// leader and place, the new RUN lines standing where the first of the
+    /// old ones stood.
+    pub fn with_run_lines(mut self, lines: Vec<String>) -> LitTest {
+        let is_run = |d: &String| d.contains("RUN:");
+        let at = self.directives.iter().position(is_run).unwrap_or(0);
+        let leader = self
+            .directives
+            .get(at)
+            .and_then(|d| d.find("RUN:").map(|i| d[..i].to_string()))
+            .unwrap_or_else(|| "; ".to_string());
+        let mut directives: Vec<String> = self.directives[..at]
+            .iter()
+            .filter(|d| !is_run(d))
+            .cloned()
+            .collect();
+        directives.extend(lines.iter().map(|l| format!("{leader}RUN: {l}")));
+        directives.extend(self.directives[at..].iter().filter(|d| !is_run(d)).cloned());
+        self.directives = directives;
+        self.run_lines = lines;
+        self
+    }
+
     /// The RUN line `line` with lit's substitutions for `candidate`.
     pub fn substitute(&self, line: &str, candidate: &Path, scratch: &Path) -> String {
         let dir = self
@@ -143,7 +167,7 @@ impl LitTest {
                 }
                 // A crashing tool deletes its output file; as root that could
                 // be /dev/null itself.
-                out = out.replace("-o /dev/null", &format!("-o {temp}.devnull"));
+                out = super::dev_null::redirect_line(&out, &format!("{temp}.devnull"));
                 out + &separator
             })
             .collect()
@@ -152,7 +176,7 @@ impl LitTest {
 
 /// Split a shell line at `|`, `&&`, `||` and `;` outside quotes, keeping the
 /// separators.
-fn split_commands(line: &str) -> Vec<(String, String)> {
+pub(crate) fn split_commands(line: &str) -> Vec<(String, String)> {
     let mut parts = Vec::new();
     let mut current = String::new();
     let mut quote: Option<char> = None;
@@ -194,7 +218,7 @@ fn is_filecheck(segment: &str) -> bool {
 }
 
 /// How a RUN line failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Failure {
     /// Index of the first failing RUN line.
     pub line: usize,
@@ -316,11 +340,18 @@ pub struct LitOracle {
 }
 
 impl LitOracle {
-    /// Run the test on itself and record how it fails. A test that passes
-    /// is an error: there is nothing to reduce.
-    pub fn record(test: LitTest, env: Arc<TestEnv>, mode: Mode) -> Result<LitOracle> {
+    /// Run the test on `candidate` (the test itself, for a reduction of the
+    /// test) and record how it fails. A test that passes is an error: there
+    /// is nothing to reduce.
+    pub fn record(
+        test: LitTest,
+        candidate: &Path,
+        env: Arc<TestEnv>,
+        mode: Mode,
+    ) -> Result<LitOracle> {
         let scratch = env.private_dir("record")?;
-        let (failure, _) = run_test(&test, &test.path, &env, &scratch, &Cancel::new())?;
+        let candidate = &std::path::absolute(candidate)?;
+        let (failure, _) = run_test(&test, candidate, &env, &scratch, &Cancel::new())?;
         let Some(expected) = failure else {
             bail!(
                 "'{}' passes: every RUN line succeeded, so there is no failure to reduce",
@@ -335,12 +366,51 @@ impl LitOracle {
         })
     }
 
+    /// An oracle for `test` (other RUN lines) that looks for the failure
+    /// this one recorded, at RUN line `line` of `test`.
+    pub fn with_test(&self, test: LitTest, line: usize, env: Arc<TestEnv>) -> LitOracle {
+        LitOracle {
+            env,
+            test,
+            expected: Failure {
+                line,
+                ..self.expected.clone()
+            },
+            mode: self.mode,
+        }
+    }
+
     pub fn failure(&self) -> &Failure {
         &self.expected
     }
 
     pub fn test(&self) -> &LitTest {
         &self.test
+    }
+
+    /// The oracle as it travels to a cluster node: the RUN lines and how
+    /// the test failed here (the node does not run it on itself again).
+    pub(super) fn portable(&self) -> super::Portable {
+        super::Portable::Lit {
+            test: self.test.clone(),
+            expected: self.expected.clone(),
+            mode: self.mode,
+        }
+    }
+
+    /// The oracle [`LitOracle::portable`] describes, in `env`.
+    pub(super) fn from_portable(
+        test: LitTest,
+        expected: Failure,
+        mode: Mode,
+        env: Arc<TestEnv>,
+    ) -> Self {
+        LitOracle {
+            env,
+            test,
+            expected,
+            mode,
+        }
     }
 
     /// "RUN line 2 (`opt ... | FileCheck %s`) crashes: <signature>".

@@ -1,10 +1,12 @@
 //! Running one test process: its own process group (so that everything it
 //! starts can be killed at once), a time limit, cancellation from another
-//! thread, and bounded capture of its output. This is the one place that
-//! starts a test's processes; oracles reach it through
+//! thread, and bounded capture of its output (with, on request, the lines
+//! of stderr matching a pattern diverted whole to a file). This is the one
+//! place that starts a test's processes; oracles reach it through
 //! [`TestEnv::run`](super::env::TestEnv::run).
 
-use std::io::{self, BufRead, BufReader, Read};
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 use whittle_reducer::{interrupt, Cancel, Captured, Outcome, Stopper, Verdict};
 
 /// How much of each of a test's output streams is kept: the first
@@ -28,8 +31,9 @@ fn kill_group(group: i32) {
     let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
 }
 
-/// A command to run on a candidate.
-#[derive(Clone, Debug, Default)]
+/// A command to run on a candidate. It crosses to a cluster node with its
+/// oracle (`--executor=slurm`), hence serde.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct TestCommand {
     pub program: PathBuf,
     pub args: Vec<String>,
@@ -41,11 +45,47 @@ pub struct TestCommand {
     pub cwd: Option<PathBuf>,
     pub timeout: Option<Duration>,
     /// Patterns looked for in every line of stdout and stderr.
+    #[serde(with = "regex_list")]
     pub watch: Vec<Regex>,
+    /// Lines of stderr to set aside (every one of them, however many).
+    /// Set where the test runs (a bisection's probes run on this machine),
+    /// so it does not travel to a cluster node.
+    #[serde(skip)]
+    pub divert: Option<Divert>,
+}
+
+/// Lines of a test's stderr that go, whole and in order, to a file instead
+/// of the capture: the test's oracle never sees them (they are neither
+/// kept, nor hashed, nor watched), and whoever asked for them reads the file
+/// (`BISECT: running pass ...` lines, hundreds of thousands for a large
+/// pipeline, which a bounded capture would cut).
+#[derive(Clone, Debug)]
+pub struct Divert {
+    pub pattern: Regex,
+    /// Appended to, so that the processes of one test share it.
+    pub file: PathBuf,
+}
+
+/// Regexes as their source text.
+mod regex_list {
+    use regex::Regex;
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(list: &[Regex], s: S) -> Result<S::Ok, S::Error> {
+        let texts: Vec<&str> = list.iter().map(Regex::as_str).collect();
+        texts.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Regex>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|t| Regex::new(t).map_err(D::Error::custom))
+            .collect()
+    }
 }
 
 /// How a test process ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ended {
     Exited(i32),
     Signaled(i32),
@@ -161,6 +201,13 @@ pub(super) fn run(
         watched: vec![false; command.watch.len()],
         elapsed: started.elapsed(),
     };
+    let diverted = match &command.divert {
+        Some(d) => Some((
+            d.pattern.clone(),
+            OpenOptions::new().create(true).append(true).open(&d.file)?,
+        )),
+        None => None,
+    };
     let started_child = cancel.start(interrupt::requested, || {
         let child = cmd.spawn()?;
         let group = child.id() as i32;
@@ -173,8 +220,8 @@ pub(super) fn run(
     let group = child.id() as i32;
     drop(child.stdin.take());
     let watch = Arc::new(command.watch.clone());
-    let stdout = spawn_reader(child.stdout.take(), watch.clone());
-    let stderr = spawn_reader(child.stderr.take(), watch);
+    let stdout = spawn_reader(child.stdout.take(), watch.clone(), None);
+    let stderr = spawn_reader(child.stderr.take(), watch, diverted);
     let ended = wait(
         &mut child,
         group,
@@ -238,11 +285,30 @@ type ReaderResult = (Captured, Vec<bool>);
 fn spawn_reader(
     stream: Option<impl Read + Send + 'static>,
     watch: Arc<Vec<Regex>>,
+    divert: Option<(Regex, File)>,
 ) -> thread::JoinHandle<ReaderResult> {
     thread::spawn(move || {
-        stream
-            .map(|s| read_stream(s, &watch, HEAD_BYTES, TAIL_BYTES))
-            .unwrap_or_default()
+        let Some(stream) = stream else {
+            return ReaderResult::default();
+        };
+        match divert {
+            Some((pattern, file)) => {
+                let mut file = BufWriter::new(file);
+                let result = read_stream_diverting(
+                    stream,
+                    &watch,
+                    HEAD_BYTES,
+                    TAIL_BYTES,
+                    Some((&pattern, &mut file)),
+                );
+                // A lost diverted line would be a wrong count: a write
+                // error ends the capture of the diverted lines, which
+                // whoever reads them notices as a short file.
+                let _ = file.flush();
+                result
+            }
+            None => read_stream(stream, &watch, HEAD_BYTES, TAIL_BYTES),
+        }
     })
 }
 
@@ -253,6 +319,18 @@ pub fn read_stream(
     watch: &[Regex],
     head: usize,
     tail: usize,
+) -> (Captured, Vec<bool>) {
+    read_stream_diverting(stream, watch, head, tail, None)
+}
+
+/// [`read_stream`], with the lines matching a pattern written to `divert`
+/// instead of kept, hashed or watched.
+pub fn read_stream_diverting(
+    stream: impl Read,
+    watch: &[Regex],
+    head: usize,
+    tail: usize,
+    mut divert: Option<(&Regex, &mut dyn Write)>,
 ) -> (Captured, Vec<bool>) {
     let mut reader = BufReader::with_capacity(64 * 1024, stream);
     let mut captured = Captured::default();
@@ -266,6 +344,15 @@ pub fn read_stream(
         match reader.read_until(b'\n', &mut line) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
+        }
+        if let Some((pattern, out)) = divert.as_mut() {
+            let text = String::from_utf8_lossy(&line);
+            if pattern.is_match(text.trim_end_matches(['\n', '\r'])) {
+                if out.write_all(&line).is_err() {
+                    divert = None;
+                }
+                continue;
+            }
         }
         hasher.update(&line);
         captured.len += line.len() as u64;
@@ -391,6 +478,48 @@ mod tests {
         ];
         let (_, hits) = read_stream(&input[..], &watch, 100, 100);
         assert_eq!(hits, vec![true, false]);
+    }
+
+    #[test]
+    fn diverted_lines_are_all_kept_apart_and_hidden_from_the_capture() {
+        let mut input = b"first\n".to_vec();
+        for i in 0..200_000 {
+            input.extend_from_slice(format!("BISECT: running pass ({i}) x on f\n").as_bytes());
+        }
+        input.extend_from_slice(b"last\n");
+        let pattern = Regex::new("^BISECT: ").unwrap();
+        let watch = [Regex::new("BISECT").unwrap()];
+        let mut out: Vec<u8> = Vec::new();
+        let (captured, hits) =
+            read_stream_diverting(&input[..], &watch, 100, 100, Some((&pattern, &mut out)));
+        assert_eq!(captured.text(), "first\nlast\n");
+        assert!(!captured.truncated);
+        assert_eq!(captured.len, 11);
+        assert_eq!(hits, vec![false]);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.lines().count(), 200_000);
+        assert!(text.ends_with("(199999) x on f\n"));
+        // What the oracle sees is what it would see without those lines.
+        let (plain, _) = read_stream(&b"first\nlast\n"[..], &[], 100, 100);
+        assert_eq!(captured, plain);
+    }
+
+    #[test]
+    fn a_divert_file_collects_stderr_of_the_process() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = sh(
+            "echo out; echo 'BISECT: a' >&2; echo err >&2; echo 'BISECT: b' >&2",
+            None,
+        );
+        cmd.divert = Some(Divert {
+            pattern: Regex::new("^BISECT: ").unwrap(),
+            file: dir.path().join("lines"),
+        });
+        let out = run(&cmd, Path::new("x"), &Cancel::new()).unwrap();
+        assert_eq!(out.stdout.text(), "out\n");
+        assert_eq!(out.stderr.text(), "err\n");
+        let lines = std::fs::read_to_string(dir.path().join("lines")).unwrap();
+        assert_eq!(lines, "BISECT: a\nBISECT: b\n");
     }
 
     #[test]

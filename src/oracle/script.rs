@@ -15,6 +15,7 @@ use whittle_reducer::{Cancel, Oracle, Outcome, Verdict};
 
 use super::env::TestEnv;
 use super::process::{Ended, TestCommand};
+use super::Portable;
 
 /// Runs the user's interestingness test.
 pub struct ScriptOracle {
@@ -65,6 +66,30 @@ impl ScriptOracle {
     pub fn nonzero_interesting(mut self, yes: bool) -> Self {
         self.nonzero_interesting = yes;
         self
+    }
+
+    /// The oracle as it travels to a cluster node (its paths resolved here).
+    pub(super) fn portable(&self) -> Portable {
+        Portable::Script {
+            command: self.command.clone(),
+            shown: self.shown_program.clone(),
+            nonzero_interesting: self.nonzero_interesting,
+        }
+    }
+
+    /// The oracle [`ScriptOracle::portable`] describes, in `env`.
+    pub(super) fn from_portable(
+        command: TestCommand,
+        shown: String,
+        nonzero_interesting: bool,
+        env: Arc<TestEnv>,
+    ) -> Self {
+        ScriptOracle {
+            env,
+            command,
+            shown_program: shown,
+            nonzero_interesting,
+        }
     }
 }
 

@@ -8,11 +8,12 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use regex::Regex;
+use serde::{Deserialize, Serialize};
 
 use super::process::Ended;
 
 /// How a crashing process ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ending {
     Signal(i32),
     /// A non-zero exit with a crash message (LLVM's `report_fatal_error`
@@ -30,7 +31,7 @@ impl fmt::Display for Ending {
 }
 
 /// What identifies a crash.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Signature {
     pub ending: Ending,
     /// The crash message, normalized (addresses, DAG node and value numbers,
@@ -44,7 +45,7 @@ pub struct Signature {
 }
 
 /// Which parts of a signature must agree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
     /// The message if the original crash had one, else the top 3 frames, else
     /// just how it ended.

@@ -5,8 +5,13 @@
 //! - `cargo xtask demo`: installs what is missing, builds the release
 //!   `whittle` and reduces the included example (`examples/llc-crash`),
 //!   printing the summary, the reduced module and where it is.
-//! - `cargo xtask test [-- ARGS...]`: installs what is missing, then runs
-//!   `cargo test --workspace ARGS...` and exits with its status.
+//! - `cargo xtask test [-- ARGS...]`: installs what is missing, starts the
+//!   single-node Slurm cluster of `scripts/local-slurm.sh` when no cluster
+//!   answers (and stops it afterwards), then runs `cargo test --workspace
+//!   ARGS...` and exits with its status.
+//! - `cargo xtask prereq`: installs what `test` needs and nothing else (CI
+//!   runs it first, so that `apt-get update` runs once, before the cluster
+//!   it then starts).
 //!
 //! What "what is missing" means is the list of package groups in
 //! [`prereq`].
@@ -22,9 +27,12 @@ use std::process::{Command, ExitCode, ExitStatus};
 const USAGE: &str = "\
 usage: cargo xtask demo
        cargo xtask test [-- CARGO-TEST-ARGS...]
+       cargo xtask prereq
 
 demo  install what is missing, build the release whittle, reduce examples/llc-crash
-test  install what is missing, run `cargo test --workspace` with the given arguments
+test  install what is missing, start a local Slurm cluster if none answers (stopped
+      afterwards), run `cargo test --workspace` with the given arguments
+prereq  install what `test` needs (LLVM 22, Slurm), nothing else
 
 Missing Debian packages are installed with apt-get (through sudo when not root).";
 
@@ -33,6 +41,7 @@ Missing Debian packages are installed with apt-get (through sudo when not root).
 enum Task {
     Demo,
     Test(Vec<OsString>),
+    Prereq,
     Help,
 }
 
@@ -47,6 +56,8 @@ fn parse(args: Vec<OsString>) -> Result<Task, String> {
     match task.to_str() {
         Some("demo") if rest.is_empty() => Ok(Task::Demo),
         Some("demo") => Err("`demo` takes no arguments".into()),
+        Some("prereq") if rest.is_empty() => Ok(Task::Prereq),
+        Some("prereq") => Err("`prereq` takes no arguments".into()),
         Some("test") => {
             let skip = usize::from(rest.first().is_some_and(|a| a == "--"));
             Ok(Task::Test(rest[skip..].to_vec()))
@@ -137,14 +148,41 @@ fn demo() -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether a Slurm cluster answers (`sinfo`).
+fn slurm_answers() -> bool {
+    Command::new("sinfo")
+        .arg("-h")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 /// `cargo xtask test`: `cargo test --workspace ARGS...`, with its exit status.
+/// The Slurm executor's tests need a cluster: when none answers, the local
+/// one is started for the run and stopped after it.
 fn test(args: &[OsString]) -> Result<ExitCode, String> {
     prereq::ensure(prereq::TEST)?;
+    let root = workspace_root();
+    let script = root.join("scripts").join("local-slurm.sh");
+    let mut started = !slurm_answers();
+    if started {
+        // Without a cluster the Slurm tests fail, saying how to start one.
+        if let Err(e) = run_ok(Command::new(&script).arg("start")) {
+            eprintln!("xtask: warning: no Slurm cluster for the Slurm executor's tests: {e}");
+            started = false;
+        }
+    }
     let status = run(cargo()
-        .current_dir(workspace_root())
+        .current_dir(&root)
         .args(["test", "--workspace"])
-        .args(args))?;
-    Ok(ExitCode::from(exit_code(status)))
+        .args(args));
+    if started {
+        if let Err(e) = run_ok(Command::new(&script).arg("stop")) {
+            eprintln!("xtask: warning: {e}");
+        }
+    }
+    Ok(ExitCode::from(exit_code(status?)))
 }
 
 fn main() -> ExitCode {
@@ -158,6 +196,7 @@ fn main() -> ExitCode {
     let outcome = match task {
         Task::Demo => demo(),
         Task::Test(args) => test(&args),
+        Task::Prereq => prereq::ensure(prereq::TEST).map(|()| ExitCode::SUCCESS),
         Task::Help => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -181,7 +220,9 @@ mod tests {
     fn parses_tasks() {
         assert_eq!(parse(args(&["demo"])), Ok(Task::Demo));
         assert_eq!(parse(args(&["test"])), Ok(Task::Test(vec![])));
+        assert_eq!(parse(args(&["prereq"])), Ok(Task::Prereq));
         assert_eq!(parse(args(&["help"])), Ok(Task::Help));
+        assert!(parse(args(&["prereq", "x"])).is_err());
         assert!(parse(args(&[])).is_err());
         assert!(parse(args(&["demo", "x"])).is_err());
         assert!(parse(args(&["bogus"])).is_err());

@@ -51,6 +51,16 @@ pub const LLVM_22: Group = Group::new(
 )
 .providing(&[("/usr/lib/llvm-22/bin/lit", "llvm-22-tools")]);
 
+/// Slurm: the Slurm executor's tests run against a single-node cluster
+/// (`scripts/local-slurm.sh`), which needs the daemons, the client commands
+/// and munge.
+#[rustfmt::skip]
+pub const SLURM: Group = Group::new(
+    &["slurmctld", "slurmd", "slurm-client", "munge"],
+    "Slurm, a single-node cluster the Slurm executor's tests run against",
+)
+.providing(&[("/usr/bin/srun", "slurm-client"), ("/usr/sbin/slurmd", "slurmd")]);
+
 /// What `cargo xtask demo` needs: building whittle and running `llc`.
 pub const DEMO: &[Group] = &[LLVM_22];
 
@@ -59,6 +69,7 @@ pub const DEMO: &[Group] = &[LLVM_22];
 #[rustfmt::skip]
 pub const TEST: &[Group] = &[
     LLVM_22,
+    SLURM,
 ];
 
 /// A package to install and why.
@@ -282,11 +293,27 @@ mod tests {
     #[test]
     fn llvm_group_from_real_dpkg_output() {
         let out = "llvm-22-dev\tinstall ok installed\nllvm-22-tools\tinstall ok installed\n";
-        let got: Vec<_> = missing(TEST, &installed_from_dpkg_output(out))
+        let got: Vec<_> = missing(&[LLVM_22], &installed_from_dpkg_output(out))
             .into_iter()
             .map(|m| m.package)
             .collect();
         assert_eq!(got, ["clang-22", "libmlir-22-dev", "mlir-22-tools"]);
+    }
+
+    #[test]
+    fn the_tests_need_slurm_too() {
+        let got: Vec<_> = missing(TEST, &HashSet::from(["llvm-22-dev", "slurmd"]))
+            .into_iter()
+            .map(|m| m.package)
+            .collect();
+        assert!(
+            got.contains(&"slurmctld") && got.contains(&"munge"),
+            "{got:?}"
+        );
+        assert!(!got.contains(&"slurmd"), "{got:?}");
+        assert!(missing(DEMO, &HashSet::new())
+            .iter()
+            .all(|m| m.package != "slurmd"));
     }
 
     #[test]

@@ -34,11 +34,13 @@ pub use whittle_dd as dd;
 pub use whittle_dd::{PolicyKind, Verdict};
 
 pub use frontend::{FrontEnd, Kept, SettledLevels, Snapshot};
-pub use oracle::{Cancel, Captured, Oracle, Outcome, Stopper};
+pub use oracle::{
+    Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Stopper,
+};
 pub use output::{directory_of, write_atomically};
 pub use pass::{select, PassInfo, RegisteredPass, Targets};
-pub use run::run;
-pub use stats::{PassStats, Stats};
+pub use run::{run, RECHECKS};
+pub use stats::{Flaky, PassStats, Stats};
 
 /// How the progress of a run is shown on stderr.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,12 +81,25 @@ pub struct Settings {
 pub enum Stopped {
     /// Ctrl-C or SIGTERM; the best module so far is at the output path.
     Interrupted(Box<Stats>),
+    /// A test could not be run to a verdict ([`InfrastructureFailure`]);
+    /// the best module so far is at the output path. The message says why.
+    Infrastructure(Box<Stats>, String),
+}
+
+impl Stopped {
+    /// What the run had done when it stopped.
+    pub fn stats(&self) -> &Stats {
+        match self {
+            Stopped::Interrupted(stats) | Stopped::Infrastructure(stats, _) => stats,
+        }
+    }
 }
 
 impl std::fmt::Display for Stopped {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Stopped::Interrupted(_) => write!(f, "interrupted"),
+            Stopped::Infrastructure(_, message) => f.write_str(message),
         }
     }
 }

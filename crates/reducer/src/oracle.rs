@@ -24,6 +24,46 @@ pub trait Oracle: Send + Sync {
     /// (missing executable, no permission, a cluster that lost its nodes):
     /// the reduction cannot go on.
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome>;
+
+    /// What the executor behind the oracle counted, when tests run
+    /// somewhere that can fail on its own (a cluster): for the summary.
+    fn executor_stats(&self) -> Option<ExecutorStats> {
+        None
+    }
+}
+
+/// A test that could not be run to a verdict for reasons outside the test
+/// and the candidate (a lost node, a cluster error, a runner that never
+/// answered), once the executor's own retries ran out. It is never a
+/// verdict and never cached: the reduction stops, its best result on disk.
+/// An oracle returns it as the error of [`Oracle::judge`].
+#[derive(Debug)]
+pub struct InfrastructureFailure(pub String);
+
+impl std::fmt::Display for InfrastructureFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InfrastructureFailure {}
+
+/// What an executor that runs tests elsewhere counted, kept apart from the
+/// verdicts: how many runs it started (a verdict may take several), how
+/// many of those failed for reasons of its own, and how many were retries.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ExecutorStats {
+    /// The executor's name (`slurm`).
+    pub name: String,
+    /// Runs started (Slurm: job steps or jobs), cancelled ones included.
+    pub runs: u64,
+    /// Runs that ended without a verdict because the executor failed.
+    pub infrastructure_failures: u64,
+    /// Runs started again after such a failure.
+    pub retries: u64,
+    /// Runs stopped because their result was no longer needed (or at the
+    /// executor's own deadline).
+    pub cancelled: u64,
 }
 
 /// What one test found.

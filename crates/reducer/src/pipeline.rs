@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::frontend::{FrontEnd, Kept, Snapshot};
-use crate::oracle::{Cancel, Oracle, Outcome};
+use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
 use crate::pass::Targets;
 use crate::Verdict;
 
@@ -52,6 +52,9 @@ pub enum Evaluation {
     /// The test could not be run, the snapshot could not be read back, or
     /// scratch files could not be written.
     Failed(String),
+    /// The executor could not bring back a verdict, retries included
+    /// ([`InfrastructureFailure`]): not a verdict, not cached.
+    Infrastructure(String),
 }
 
 impl Evaluation {
@@ -256,6 +259,7 @@ fn judge<F: FrontEnd>(
         return Evaluation::Failed(format!("cannot write '{}': {e}", path.display()));
     }
     match shared.oracle.judge(&path, scratch, &job.cancel) {
+        Err(e) if e.is::<InfrastructureFailure>() => Evaluation::Infrastructure(format!("{e:#}")),
         Err(e) => Evaluation::Failed(format!("{e:#}")),
         Ok(outcome) if outcome.cancelled => Evaluation::Cancelled,
         Ok(outcome) => {

@@ -20,11 +20,12 @@ use whittle_dd::{hdd, minimizer, Config, HddOptions, Hierarchy, Judge, LevelHint
 use crate::frontend::{FrontEnd, Snapshot};
 use crate::interrupt;
 use crate::oracle::{Cancel, Oracle};
+use crate::output::write_atomically;
 use crate::pipeline::{self, Evaluation, Job, JobResult, Shared};
 use crate::pool::Pool;
 use crate::progress::Progress;
-use crate::state::Current;
-use crate::stats::Stats;
+use crate::state::{flaky_path, Current};
+use crate::stats::{Flaky, Stats};
 use crate::window::{first_accepted, Speculation};
 use crate::{Display, Input, Settings, Stopped};
 
@@ -46,6 +47,7 @@ pub fn run<F: FrontEnd>(
         jobs: settings.jobs.max(1),
         ..Stats::default()
     };
+    let shared_oracle = oracle.clone();
     let shared = Arc::new(Shared {
         oracle,
         front_end: front_end.clone(),
@@ -62,12 +64,14 @@ pub fn run<F: FrontEnd>(
             input.size,
             settings.output.clone(),
             settings.output_header.clone(),
+            Some(&settings.scratch.join("accepted")),
         ),
         front_end,
         next_job: 0,
         level: None,
         stats,
         fatal: None,
+        infrastructure: None,
         started,
     };
 
@@ -99,6 +103,21 @@ pub fn run<F: FrontEnd>(
     reduction.stats.sweeps = report.sweeps;
     reduction.progress.finish();
 
+    if let Some(message) = reduction.infrastructure.take() {
+        // The output holds the best module so far (written on every
+        // accept; the input's output form when nothing was accepted).
+        reduction.current.save()?;
+        let mut stats = std::mem::take(&mut reduction.stats);
+        stats.instructions_after = reduction.current.size;
+        stats.bytes_after = reduction.current.output_bytes().len() as u64;
+        stats.wall_time_s = started.elapsed().as_secs_f64();
+        stats.executor = shared_oracle.executor_stats();
+        let message = format!(
+            "{message}; the best reduction so far is in '{}'",
+            settings.output.display()
+        );
+        return Err(Stopped::Infrastructure(Box::new(stats), message).into());
+    }
     if let Some(err) = reduction.fatal.take() {
         return Err(err);
     }
@@ -107,6 +126,9 @@ pub fn run<F: FrontEnd>(
     reduction.current.save()?;
     if !interrupted {
         reduction.final_check();
+        if let Some(err) = reduction.fatal.take() {
+            return Err(err);
+        }
     }
     let mut stats = std::mem::take(&mut reduction.stats);
     stats.instructions_after = reduction.current.size;
@@ -114,11 +136,17 @@ pub fn run<F: FrontEnd>(
     stats.wall_time_s = started.elapsed().as_secs_f64();
     stats.interrupted = interrupted;
     drop(reduction);
+    // After the workers are gone: every run the executor started is counted.
+    stats.executor = shared_oracle.executor_stats();
     if interrupted {
         return Err(Stopped::Interrupted(Box::new(stats)).into());
     }
     Ok(stats)
 }
+
+/// How many times in a row a module must test interesting to replace a
+/// result whose final re-check failed.
+pub const RECHECKS: usize = 3;
 
 /// The current level: its pass, the base snapshot candidates are built from,
 /// and which of the level's targets (engine indices) the base still has.
@@ -148,6 +176,9 @@ struct Reduction<'s, F> {
     /// candidate under --abort-on-invalid-reduction, the output cannot be
     /// written).
     fatal: Option<anyhow::Error>,
+    /// Why the executor could not bring back a verdict (retries spent): the
+    /// run stops, and says so with its stats.
+    infrastructure: Option<String>,
     started: Instant,
 }
 
@@ -174,7 +205,13 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Test the current module as it is (the input and final checks).
     fn test_current(&mut self) -> Option<JobResult> {
-        let job = self.job(self.current.snapshot.clone(), None, Vec::new(), true);
+        self.test_snapshot(self.current.snapshot.clone())
+    }
+
+    /// Test a module as it is, whatever the cache says; None when
+    /// interrupted.
+    fn test_snapshot(&mut self, snapshot: Snapshot) -> Option<JobResult> {
+        let job = self.job(snapshot, None, Vec::new(), true);
         let id = job.id;
         self.pool.submit(job);
         loop {
@@ -215,7 +252,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 }
                 self.stats.interesting += 1;
             }
-            Evaluation::Failed(message) => bail!("{message}"),
+            Evaluation::Failed(message) | Evaluation::Infrastructure(message) => {
+                bail!("{message}")
+            }
             Evaluation::Invalid(message) => {
                 bail!("the input does not verify after a round trip: {message}")
             }
@@ -224,13 +263,15 @@ impl<F: FrontEnd> Reduction<'_, F> {
         let state = result
             .state
             .expect("an interesting result carries its state");
-        self.current.output = state.kept.output;
-        self.current.hash = result.hash;
+        self.current.input_tested(state.kept.output, result.hash);
         Ok(())
     }
 
-    /// Re-test the final module once; a flaky test is reported, and the
-    /// output (which did test interesting when it was accepted) is kept.
+    /// Re-test the final module once. When it fails (a flaky test), the
+    /// result is never left as it is: it is kept beside the output
+    /// (`NAME.flaky.EXT`), and the output gets the most reduced module
+    /// accepted earlier that passes [`RECHECKS`] re-tests in a row, or the
+    /// input (tested at the start) when none does.
     fn final_check(&mut self) {
         if !self.current.reduced() {
             // Nothing was accepted: the input itself was tested at the start.
@@ -243,13 +284,80 @@ impl<F: FrontEnd> Reduction<'_, F> {
             let ok = outcome.verdict == Verdict::Interesting;
             self.stats.final_check_interesting = Some(ok);
             if !ok {
-                eprintln!(
-                    "whittle: warning: the test is flaky: re-run on the final result it ended with {}, although that result tested interesting when it was kept; '{}' holds it",
-                    outcome.status,
-                    self.settings.output.display()
-                );
+                let status = outcome.status.clone();
+                if let Err(e) = self.walk_back(status) {
+                    self.fatal = Some(e);
+                }
             }
         }
+    }
+
+    /// Fall back from a result that failed its final re-check (see
+    /// [`Reduction::final_check`]).
+    fn walk_back(&mut self, status: String) -> Result<()> {
+        let flaky_at = flaky_path(&self.settings.output);
+        write_atomically(&flaky_at, &self.current.output_bytes())?;
+        let mut flaky = Flaky {
+            recheck: status,
+            kept_at: flaky_at,
+            flaky_size: self.current.size,
+            ..Flaky::default()
+        };
+        let mut found = false;
+        'candidates: for accepted in self.current.fallbacks() {
+            let snapshot = accepted.snapshot()?;
+            flaky.modules_rechecked += 1;
+            let mut passed = None;
+            for _ in 0..RECHECKS {
+                let Some(result) = self.test_snapshot(snapshot.clone()) else {
+                    // Interrupted: the flaky result stays where it is.
+                    self.stats.flaky = Some(flaky);
+                    return Ok(());
+                };
+                self.account_overhead(&result);
+                let ok = match &result.evaluation {
+                    Evaluation::Tested(outcome) => {
+                        flaky.tests += 1;
+                        self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                        outcome.verdict == Verdict::Interesting
+                    }
+                    Evaluation::Failed(message) => return Err(anyhow!("{message}")),
+                    _ => false,
+                };
+                if !ok {
+                    continue 'candidates;
+                }
+                passed = Some(result);
+            }
+            let result = passed.expect("RECHECKS is at least 1");
+            let state = result
+                .state
+                .expect("an interesting result carries its state");
+            self.current
+                .restore(snapshot, state.kept.output, state.size, result.hash);
+            found = true;
+            break;
+        }
+        if !found {
+            flaky.input = self.current.restore_input();
+        }
+        self.current.save()?;
+        flaky.size = self.current.size;
+        eprintln!(
+            "whittle: warning: the test is flaky: re-run on the final result it ended with {}, although that result tested interesting when it was kept; it is kept in '{}', and '{}' holds {}",
+            flaky.recheck,
+            flaky.kept_at.display(),
+            self.settings.output.display(),
+            if flaky.input {
+                "the input (no module accepted on the way passed the re-check)".to_string()
+            } else {
+                format!(
+                    "the most reduced module accepted on the way that passed the re-check {RECHECKS} times in a row"
+                )
+            }
+        );
+        self.stats.flaky = Some(flaky);
+        Ok(())
     }
 
     fn account_overhead(&mut self, r: &JobResult) {
@@ -321,6 +429,11 @@ impl<F: FrontEnd> Reduction<'_, F> {
                     self.fatal = Some(anyhow!("{message}"));
                 }
             }
+            Evaluation::Infrastructure(message) => {
+                if self.infrastructure.is_none() {
+                    self.infrastructure = Some(message.clone());
+                }
+            }
             Evaluation::Cancelled => {}
         }
         result.evaluation.verdict()
@@ -354,7 +467,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
     }
 
     fn stopped(&self) -> bool {
-        self.fatal.is_some() || interrupt::requested()
+        self.fatal.is_some() || self.infrastructure.is_some() || interrupt::requested()
     }
 }
 

@@ -1,8 +1,11 @@
 //! The run's state: the smallest interesting module so far, and the output
 //! file that always holds it. Every accepted candidate is written out at
-//! once (atomically), so an interrupted run loses nothing.
+//! once (atomically), so an interrupted run loses nothing; its snapshot is
+//! also kept (on disk, in the scratch tree), so that a result whose final
+//! re-check fails can fall back on an earlier one.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -25,11 +28,86 @@ pub struct Current {
     /// Text written before the module in the output (the RUN and CHECK
     /// lines of a reduced lit test).
     header: Option<Vec<u8>>,
+    /// The modules accepted so far, the input first.
+    history: History,
+}
+
+/// A module accepted during the run, as it can be rebuilt: its snapshot's
+/// bytes are in a file of the history directory.
+#[derive(Clone, Debug)]
+pub struct Accepted {
+    pub version: u64,
+    pub size: u64,
+    bytes: u64,
+    file: PathBuf,
+    module_id: Arc<str>,
+}
+
+impl Accepted {
+    /// Read the module's snapshot back.
+    pub fn snapshot(&self) -> Result<Snapshot> {
+        Ok(Snapshot {
+            version: self.version,
+            bytes: Arc::new(fs::read(&self.file)?),
+            module_id: self.module_id.clone(),
+        })
+    }
+}
+
+/// How many bytes of accepted snapshots are kept at most: past that the
+/// oldest (least reduced) go first, the input staying the last resort.
+const HISTORY_BUDGET: u64 = 256 << 20;
+
+/// The accepted modules, kept where they cost no memory.
+struct History {
+    /// None when it could not be created (nothing is kept then).
+    dir: Option<PathBuf>,
+    accepted: Vec<Accepted>,
+    /// Bytes of the snapshots kept.
+    bytes: u64,
+    budget: u64,
+    /// The input as it was tested at the start (the last resort, which
+    /// needs no re-test): its snapshot and output bytes.
+    input: Option<(Snapshot, Vec<u8>, u64)>,
+}
+
+impl History {
+    fn record(&mut self, snapshot: &Snapshot, size: u64) {
+        let Some(dir) = &self.dir else {
+            return;
+        };
+        let file = dir.join(format!("{}.snapshot", snapshot.version));
+        // Best effort: a module that cannot be kept is only one fallback
+        // fewer.
+        if fs::write(&file, &*snapshot.bytes).is_ok() {
+            self.bytes += snapshot.bytes.len() as u64;
+            self.accepted.push(Accepted {
+                version: snapshot.version,
+                size,
+                bytes: snapshot.bytes.len() as u64,
+                file,
+                module_id: snapshot.module_id.clone(),
+            });
+        }
+        while self.bytes > self.budget && self.accepted.len() > 1 {
+            let oldest = self.accepted.remove(0);
+            self.bytes -= oldest.bytes;
+            let _ = fs::remove_file(&oldest.file);
+        }
+    }
 }
 
 impl Current {
-    /// The input, to be saved at `path` (after `header`).
-    pub fn new(snapshot: Snapshot, size: u64, path: PathBuf, header: Option<Vec<u8>>) -> Current {
+    /// The input, to be saved at `path` (after `header`); accepted modules
+    /// are kept in `history_dir` (created if needed; none kept without it).
+    pub fn new(
+        snapshot: Snapshot,
+        size: u64,
+        path: PathBuf,
+        header: Option<Vec<u8>>,
+        history_dir: Option<&Path>,
+    ) -> Current {
+        let dir = history_dir.and_then(|d| fs::create_dir_all(d).ok().map(|()| d.to_path_buf()));
         Current {
             snapshot,
             hash: None,
@@ -38,6 +116,13 @@ impl Current {
             next_version: 1,
             path,
             header,
+            history: History {
+                dir,
+                accepted: Vec::new(),
+                bytes: 0,
+                budget: HISTORY_BUDGET,
+                input: None,
+            },
         }
     }
 
@@ -53,6 +138,14 @@ impl Current {
         write_atomically(&self.path, &self.output_bytes())
     }
 
+    /// The input tested interesting: `output` is its output bytes. It is
+    /// kept as the last resort of a walk back.
+    pub fn input_tested(&mut self, output: Vec<u8>, hash: Option<blake3::Hash>) {
+        self.output = output;
+        self.hash = hash;
+        self.history.input = Some((self.snapshot.clone(), self.output.clone(), self.size));
+    }
+
     /// Make a kept candidate the current module; returns its snapshot. The
     /// caller saves it.
     pub fn replace(&mut self, kept: Kept, size: u64, hash: Option<blake3::Hash>) -> Snapshot {
@@ -66,11 +159,129 @@ impl Current {
         self.output = kept.output;
         self.size = size;
         self.hash = hash;
+        self.history.record(&snapshot, size);
         snapshot
+    }
+
+    /// The modules accepted before the current one that a walk back may
+    /// fall back on, the most reduced first (the smallest; of equal sizes
+    /// the later).
+    pub fn fallbacks(&self) -> Vec<Accepted> {
+        let mut earlier: Vec<Accepted> = self
+            .history
+            .accepted
+            .iter()
+            .filter(|a| a.version != self.snapshot.version)
+            .cloned()
+            .collect();
+        earlier.sort_by_key(|a| (a.size, std::cmp::Reverse(a.version)));
+        earlier
+    }
+
+    /// Make an earlier module the current one again (a walk back): its
+    /// snapshot, output bytes, size and hash. The caller saves it.
+    pub fn restore(
+        &mut self,
+        snapshot: Snapshot,
+        output: Vec<u8>,
+        size: u64,
+        hash: Option<blake3::Hash>,
+    ) {
+        self.snapshot = snapshot;
+        self.output = output;
+        self.size = size;
+        self.hash = hash;
+    }
+
+    /// Make the input the current module again (the walk back's last
+    /// resort); false when it was never tested.
+    pub fn restore_input(&mut self) -> bool {
+        let Some((snapshot, output, size)) = self.history.input.clone() else {
+            return false;
+        };
+        self.restore(snapshot, output, size, None);
+        true
+    }
+
+    /// Where the output goes.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Whether anything was accepted since the input.
     pub fn reduced(&self) -> bool {
         self.snapshot.version != 0
+    }
+}
+
+/// Where a result that failed its final re-check is kept: beside the
+/// output, `NAME.flaky.EXT` (`out.ll` → `out.flaky.ll`).
+pub fn flaky_path(output: &Path) -> PathBuf {
+    let name = output
+        .file_name()
+        .map_or_else(|| "reduced".into(), |n| n.to_string_lossy().into_owned());
+    let flaky = match name.split_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => format!("{stem}.flaky.{ext}"),
+        _ => format!("{name}.flaky"),
+    };
+    output.with_file_name(flaky)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flaky_result_goes_beside_the_output() {
+        assert_eq!(flaky_path(Path::new("out.ll")), Path::new("out.flaky.ll"));
+        assert_eq!(
+            flaky_path(Path::new("d/r.mlir")),
+            Path::new("d/r.flaky.mlir")
+        );
+        assert_eq!(flaky_path(Path::new("d/out")), Path::new("d/out.flaky"));
+        assert_eq!(flaky_path(Path::new(".hidden")), Path::new(".hidden.flaky"));
+    }
+
+    fn kept(byte: u8) -> Kept {
+        Kept {
+            bytes: vec![byte; 4],
+            module_id: "m".into(),
+            output: vec![byte],
+        }
+    }
+
+    #[test]
+    fn accepted_modules_are_kept_and_come_back_most_reduced_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = Snapshot {
+            version: 0,
+            bytes: Arc::new(vec![0; 4]),
+            module_id: "m".into(),
+        };
+        let out = dir.path().join("out.ll");
+        let mut current = Current::new(input, 10, out, None, Some(&dir.path().join("h")));
+        current.input_tested(vec![0], None);
+        current.replace(kept(1), 8, None);
+        current.replace(kept(2), 5, None);
+        current.replace(kept(3), 5, None);
+        current.replace(kept(4), 3, None);
+        // The current module (version 4) is not a fallback of itself.
+        let order: Vec<(u64, u64)> = current
+            .fallbacks()
+            .iter()
+            .map(|a| (a.version, a.size))
+            .collect();
+        assert_eq!(order, [(3, 5), (2, 5), (1, 8)]);
+        let back = current.fallbacks()[1].snapshot().unwrap();
+        assert_eq!(*back.bytes, vec![2; 4]);
+        // Past the byte budget the oldest go first.
+        current.history.budget = 12;
+        current.replace(kept(5), 2, None);
+        let kept_versions: Vec<u64> = current.history.accepted.iter().map(|a| a.version).collect();
+        assert_eq!(kept_versions, [3, 4, 5]);
+        assert!(!dir.path().join("h/1.snapshot").exists());
+        assert!(current.restore_input());
+        assert_eq!((current.size, current.output.clone()), (10, vec![0]));
+        assert!(!current.reduced());
     }
 }

@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::oracle::ExecutorStats;
+
 /// Counts for one pass.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct PassStats {
@@ -55,6 +57,25 @@ impl Overhead {
     }
 }
 
+/// A result whose final re-check failed, and what replaced it.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Flaky {
+    /// How the re-check of the result ended.
+    pub recheck: String,
+    /// Where the result that failed it is kept.
+    pub kept_at: std::path::PathBuf,
+    /// Its size.
+    pub flaky_size: u64,
+    /// The size of what the output holds instead.
+    pub size: u64,
+    /// Whether that is the input (no accepted module passed the re-checks).
+    pub input: bool,
+    /// Accepted modules re-checked on the way back, and the test runs that
+    /// took.
+    pub modules_rechecked: u64,
+    pub tests: u64,
+}
+
 /// Everything a reduction counted.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
@@ -92,8 +113,16 @@ pub struct Stats {
     /// The final re-test of the result: true when it still tested
     /// interesting (false flags a flaky test).
     pub final_check_interesting: Option<bool>,
+    /// When that re-test failed: where the result that failed it went, and
+    /// what the output holds instead.
+    pub flaky: Option<Flaky>,
     pub interrupted: bool,
     pub passes: Vec<PassStats>,
+    /// With an executor that runs tests elsewhere (`--executor=slurm`): its
+    /// runs, failures and retries, which are not verdicts and are counted
+    /// in none of the figures above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub executor: Option<ExecutorStats>,
 }
 
 impl Stats {
@@ -156,6 +185,41 @@ impl Stats {
             self.sweeps,
             if self.sweeps == 1 { "" } else { "s" }
         );
+        if let Some(e) = &self.executor {
+            let _ = writeln!(
+                s,
+                "executor {}: {} runs ({} cancelled); {} infrastructure failures, {} retries (not verdicts)",
+                e.name, e.runs, e.cancelled, e.infrastructure_failures, e.retries
+            );
+        }
+        if let Some(f) = &self.flaky {
+            let unit = if self.unit.is_empty() {
+                "instructions"
+            } else {
+                self.unit
+            };
+            let _ = writeln!(
+                s,
+                "flaky test: the final result ({} {unit}) failed its re-check ({}); it is kept in '{}'",
+                f.flaky_size,
+                f.recheck,
+                f.kept_at.display()
+            );
+            let _ = writeln!(
+                s,
+                "the output holds {} ({} {unit}; {} module{} re-checked in {} test{})",
+                if f.input {
+                    "the input"
+                } else {
+                    "the most reduced accepted module that passed the re-check 3 times in a row"
+                },
+                f.size,
+                f.modules_rechecked,
+                if f.modules_rechecked == 1 { "" } else { "s" },
+                f.tests,
+                if f.tests == 1 { "" } else { "s" }
+            );
+        }
         let per_pass: Vec<String> = self
             .passes
             .iter()

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::{succeed, Check, Env, Relation};
+use super::{succeed, Check, Env, Relation, SourceRun};
 
 pub struct LlcEquivalence {
     pub llc: PathBuf,
@@ -23,22 +23,27 @@ impl Relation for LlcEquivalence {
         )
     }
 
+    fn source_run(&self) -> Option<SourceRun<'_>> {
+        Some(SourceRun::Native {
+            llc: &self.llc,
+            flags: &self.first,
+        })
+    }
+
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check> {
-        let a = env.scratch.join("first.exe");
+        let how = SourceRun::Native {
+            llc: &self.llc,
+            flags: &self.first,
+        };
+        let a = succeed!(how.program(env, source, "first"));
+        let ran_a = succeed!(env.observe(&a.path, &a.args));
         let b = env.scratch.join("second.exe");
-        succeed!(env.build_native_with(&self.llc, source, &self.first, &a));
-        let ran_a = succeed!(env.observe(&a, &[]));
         succeed!(env.build_native_with(&self.llc, source, &self.second, &b));
         let ran_b = succeed!(env.observe(&b, &[]));
         if ran_a == ran_b {
             return Ok(Check::Holds);
         }
-        // Only a program that behaves the same from run to run can show a
-        // miscompilation.
-        Ok(match env.observe(&a, &[])? {
-            Ok(again) if again == ran_a => Check::Violated,
-            Ok(_) => Check::Unresolved("the program behaves differently from run to run".into()),
-            Err(super::Failed(why)) => Check::Unresolved(why),
-        })
+        // Only a source that can be trusted shows a miscompilation.
+        env.violation(&how, source, &a, &ran_a)
     }
 }

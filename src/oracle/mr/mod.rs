@@ -12,28 +12,35 @@
 //! interpreter and the JIT disagree on it. Those checks run only when the relation looks
 //! violated, so a candidate that satisfies it costs just the two runs.
 
+mod compare;
 mod llc_equivalence;
 mod opt_equivalence;
 mod reorder;
+mod trust;
 mod user;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use whittle_llvm_ir::{self as llvm, ir, Format};
 use whittle_reducer::{Cancel, Captured, Oracle, Outcome, Verdict};
 
+pub use compare::Compare;
 pub use llc_equivalence::LlcEquivalence;
 pub use opt_equivalence::OptEquivalence;
 pub use reorder::Reorder;
-pub use user::{Compare, UserDefined};
+pub use trust::{Layout, Program, Randomization, SourceRun, STACK_SHIFT_VARIABLE};
+pub use user::UserDefined;
 
 use super::command::{llvm_bin_dir, resolve_program};
 use super::env::TestEnv;
 use super::process::{Ended, ProcessOutcome, TestCommand};
+
+/// The status of a candidate that satisfies the relation.
+pub const HOLDS: &str = "relation holds";
 
 /// What a relation found for one candidate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,11 +54,9 @@ pub enum Check {
 /// A metamorphic relation.
 pub trait Relation: Send + Sync {
     fn name(&self) -> String;
-    /// Whether the relation runs the program (and so needs the undefined
-    /// behaviour checks that running it makes possible).
-    fn runs_programs(&self) -> bool {
-        true
-    }
+    /// How the relation runs the source program, when it runs it (and so
+    /// needs the trust checks that running it makes possible).
+    fn source_run(&self) -> Option<SourceRun<'_>>;
     /// Build the follow-up of `source`, run both, compare.
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check>;
 }
@@ -75,6 +80,8 @@ pub struct Env<'a> {
     /// Whether `lli -force-interpreter` can run this program (it lacks
     /// some intrinsics); decided on the input.
     pub interpreter_usable: bool,
+    /// How runs get a fixed address layout; decided once.
+    pub randomization: &'a Randomization,
 }
 
 /// The observable behaviour of a run: stdout and exit status.
@@ -91,11 +98,28 @@ pub struct Failed(pub String);
 impl Env<'_> {
     /// Run `program args...` in the scratch directory.
     pub fn run(&self, program: &Path, args: &[String]) -> Result<ProcessOutcome> {
+        self.run_in(program, args, Layout::default())
+    }
+
+    /// Run `program args...` in the scratch directory with its addresses
+    /// laid out as `layout` says.
+    pub fn run_in(
+        &self,
+        program: &Path,
+        args: &[String],
+        layout: Layout,
+    ) -> Result<ProcessOutcome> {
+        let (program, args) = self.randomization.wrap(program, args, layout);
         let command = TestCommand {
-            program: program.to_path_buf(),
-            args: args.to_vec(),
+            program,
+            args,
             substitute: true,
             timeout: self.timeout,
+            env: layout
+                .stack_shift
+                .map(|n| (STACK_SHIFT_VARIABLE.to_string(), ".".repeat(n)))
+                .into_iter()
+                .collect(),
             ..Default::default()
         };
         Ok(self
@@ -132,7 +156,17 @@ impl Env<'_> {
         program: &Path,
         args: &[String],
     ) -> Result<std::result::Result<Behaviour, Failed>> {
-        let out = self.run(program, args)?;
+        self.observe_in(program, args, Layout::default())
+    }
+
+    /// [`Env::observe`] with its addresses laid out as `layout` says.
+    pub fn observe_in(
+        &self,
+        program: &Path,
+        args: &[String],
+        layout: Layout,
+    ) -> Result<std::result::Result<Behaviour, Failed>> {
+        let out = self.run_in(program, args, layout)?;
         Ok(match out.ended {
             Ended::Exited(status) => Ok(Behaviour {
                 stdout: out.stdout,
@@ -198,76 +232,6 @@ impl Env<'_> {
         ];
         self.tool(&tool("clang")?, &link)
     }
-
-    /// Whether the source's behaviour can be trusted: the same on a second
-    /// run, and (with lli, where it can run the program) the same under the
-    /// interpreter. Err says why not.
-    pub fn trust(
-        &self,
-        module: &Path,
-        first: &Behaviour,
-    ) -> Result<std::result::Result<(), String>> {
-        match self.execute(module, "again")? {
-            Ok(again) if again == *first => {}
-            Ok(_) => return Ok(Err("the program behaves differently from run to run".into())),
-            Err(Failed(why)) => return Ok(Err(format!("a second run failed: {why}"))),
-        }
-        // Locals it never wrote: run it with the stack filled with zero, a
-        // negative and a positive pattern (an uninitialised value tested
-        // against zero, signed, differs under one of them); a program that
-        // reads uninitialised stack memory behaves differently under one.
-        for byte in [0x00, 0xa5, 0x5a] {
-            let Some(variant) = self.stack_filled(module, byte)? else {
-                break;
-            };
-            match self.execute(&variant, &format!("stack-{byte:02x}"))? {
-                Ok(filled) if filled == *first => {}
-                Ok(_) => {
-                    return Ok(Err(
-                        "the program reads stack memory it never wrote (undefined behaviour)"
-                            .into(),
-                    ))
-                }
-                Err(Failed(why)) => {
-                    return Ok(Err(format!(
-                        "with its stack filled with {byte:#04x} the program failed: {why}"
-                    )))
-                }
-            }
-        }
-        if self.exec == Exec::Lli && self.interpreter_usable {
-            let args = vec![
-                "-force-interpreter".to_string(),
-                module.display().to_string(),
-            ];
-            match self.observe(&tool("lli")?, &args)? {
-                Ok(interp) if interp == *first => {}
-                Ok(_) => {
-                    return Ok(Err(
-                        "lli's interpreter and JIT disagree on the program (undefined behaviour?)"
-                            .into(),
-                    ))
-                }
-                Err(Failed(why)) => return Ok(Err(format!("the interpreter failed: {why}"))),
-            }
-        }
-        Ok(Ok(()))
-    }
-}
-
-impl Env<'_> {
-    /// `module` with every stack allocation filled with `byte` as it is
-    /// made, written to the scratch directory; None when it has none.
-    fn stack_filled(&self, module: &Path, byte: u8) -> Result<Option<PathBuf>> {
-        let context = llvm::context();
-        let (loaded, _) = llvm::load(&context, module)?;
-        if ir::mr::pattern_init_allocas(&loaded, byte) == 0 {
-            return Ok(None);
-        }
-        let path = self.scratch.join(format!("stack-{byte:02x}.bc"));
-        std::fs::write(&path, llvm::serialize(&loaded, Format::Bitcode))?;
-        Ok(Some(path))
-    }
 }
 
 /// An LLVM 22 tool by name.
@@ -280,6 +244,18 @@ pub fn tool(name: &str) -> Result<PathBuf> {
     }
 }
 
+/// What a metamorphic oracle decided on the input: the programs' time
+/// limit, whether lli's interpreter can run them, and how address
+/// randomization is controlled (the nodes of a cluster are assumed to be
+/// set up like the machine whittle runs on).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Recorded {
+    pub timeout: Option<Duration>,
+    pub interpreter_usable: bool,
+    pub under_lli: bool,
+    pub randomization: Randomization,
+}
+
 /// The metamorphic oracle: a relation, and how programs run.
 pub struct MrOracle {
     test_env: Arc<TestEnv>,
@@ -287,6 +263,13 @@ pub struct MrOracle {
     exec: Exec,
     timeout: Option<Duration>,
     interpreter_usable: AtomicBool,
+    /// Whether the source runs under lli (so its interpreter can check it).
+    under_lli: bool,
+    randomization: Randomization,
+    /// The module it was recorded on, and whether lli's interpreter can run
+    /// other modules it was asked about (a bisection's culprit input).
+    input: PathBuf,
+    usable_on: Mutex<HashMap<PathBuf, (bool, bool)>>,
 }
 
 impl MrOracle {
@@ -307,27 +290,28 @@ impl MrOracle {
         let input = std::path::absolute(input)?;
         let timeout = test_env.timeout();
         let scratch = &test_env.private_dir("record")?;
+        let cancel = Cancel::new();
+        let runs_programs = relation.source_run().is_some();
+        let randomization = if runs_programs {
+            Randomization::probe(&test_env, scratch, &cancel)?
+        } else {
+            Randomization::Off
+        };
         let mut oracle = MrOracle {
             test_env: test_env.clone(),
             relation,
             exec,
             timeout: timeout.or(Some(Duration::from_secs(60))),
-            interpreter_usable: AtomicBool::new(exec == Exec::Lli),
+            interpreter_usable: AtomicBool::new(false),
+            under_lli: false,
+            randomization,
+            input: input.clone(),
+            usable_on: Mutex::new(HashMap::new()),
         };
-        let cancel = Cancel::new();
-        if exec == Exec::Lli && oracle.relation.runs_programs() {
-            let env = oracle.env(scratch, &cancel);
-            let usable = match env.execute(&input, "jit")? {
-                Ok(jit) => {
-                    let args = vec![
-                        "-force-interpreter".to_string(),
-                        input.display().to_string(),
-                    ];
-                    matches!(env.observe(&tool("lli")?, &args)?, Ok(interp) if interp == jit)
-                }
-                Err(_) => false,
-            };
+        if oracle.relation.source_run().is_some() {
+            let (under_lli, usable) = oracle.interpreter_runs(&input, scratch, &cancel)?;
             oracle.interpreter_usable.store(usable, Ordering::SeqCst);
+            oracle.under_lli = under_lli;
         }
         let env = oracle.env(scratch, &cancel);
         let started = std::time::Instant::now();
@@ -348,6 +332,99 @@ impl MrOracle {
         }
     }
 
+    /// Whether the program `module` makes runs under lli, and whether lli's
+    /// interpreter can run it (it lacks some intrinsics and external
+    /// functions, and is slow): it must run the module to its end. Whether
+    /// it agrees with the JIT is the trust check's to say (a disagreement
+    /// on the input itself means the input cannot be judged).
+    fn interpreter_runs(
+        &self,
+        module: &Path,
+        scratch: &Path,
+        cancel: &Cancel,
+    ) -> Result<(bool, bool)> {
+        let Some(how) = self.relation.source_run() else {
+            return Ok((false, false));
+        };
+        let env = self.env(scratch, cancel);
+        if let Ok(program) = how.program(&env, module, "jit")? {
+            if let Some(interp) = how.interpreter(&program) {
+                return Ok((true, env.observe(&interp.path, &interp.args)?.is_ok()));
+            }
+        }
+        Ok((false, false))
+    }
+
+    /// An oracle for another relation (the same one with a bisection's
+    /// flags) that runs programs the way this one decided on its input;
+    /// for another module (`module`), whether lli's interpreter can check
+    /// it is decided on that module (once).
+    pub fn with_relation(
+        &self,
+        relation: Box<dyn Relation>,
+        test_env: Arc<TestEnv>,
+        module: &Path,
+    ) -> Result<MrOracle> {
+        let mut usable = self.interpreter_usable.load(Ordering::SeqCst);
+        let mut under_lli = self.under_lli;
+        let module = std::path::absolute(module)?;
+        if relation.source_run().is_some() && module != self.input {
+            let known = self.usable_on.lock().unwrap().get(&module).copied();
+            (under_lli, usable) = match known {
+                Some(known) => known,
+                None => {
+                    let scratch = test_env.private_dir("interpreter")?;
+                    let found = self.interpreter_runs(&module, &scratch, &Cancel::new())?;
+                    self.usable_on.lock().unwrap().insert(module.clone(), found);
+                    found
+                }
+            };
+        }
+        Ok(MrOracle {
+            test_env,
+            relation,
+            exec: self.exec,
+            timeout: self.timeout,
+            interpreter_usable: AtomicBool::new(usable),
+            under_lli,
+            randomization: self.randomization.clone(),
+            input: module,
+            usable_on: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// What the oracle decided on the input, for a cluster node that
+    /// rebuilds the relation from its flags and does not check the input
+    /// again.
+    pub fn recorded(&self) -> Recorded {
+        Recorded {
+            timeout: self.timeout,
+            interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
+            under_lli: self.under_lli,
+            randomization: self.randomization.clone(),
+        }
+    }
+
+    /// The oracle [`MrOracle::recorded`] describes, around `relation`.
+    pub fn from_recorded(
+        relation: Box<dyn Relation>,
+        exec: Exec,
+        recorded: Recorded,
+        test_env: Arc<TestEnv>,
+    ) -> MrOracle {
+        MrOracle {
+            test_env,
+            relation,
+            exec,
+            timeout: recorded.timeout,
+            interpreter_usable: AtomicBool::new(recorded.interpreter_usable),
+            under_lli: recorded.under_lli,
+            randomization: recorded.randomization,
+            input: PathBuf::new(),
+            usable_on: Mutex::new(HashMap::new()),
+        }
+    }
+
     fn env<'a>(&'a self, scratch: &'a Path, cancel: &'a Cancel) -> Env<'a> {
         Env {
             test_env: &self.test_env,
@@ -356,15 +433,13 @@ impl MrOracle {
             timeout: self.timeout,
             exec: self.exec,
             interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
+            randomization: &self.randomization,
         }
     }
 
     pub fn describe(&self) -> String {
-        let interp = if self.exec == Exec::Lli
-            && self.relation.runs_programs()
-            && !self.interpreter_usable.load(Ordering::SeqCst)
-        {
-            " (lli's interpreter cannot run this program: only the repeat-run check guards against undefined behaviour)"
+        let interp = if self.under_lli && !self.interpreter_usable.load(Ordering::SeqCst) {
+            " (lli's interpreter cannot run this program: the other trust checks guard against undefined behaviour)"
         } else {
             ""
         };
@@ -375,6 +450,14 @@ impl MrOracle {
     }
 }
 
+impl MrOracle {
+    /// What the user must know about how much the checks can see here,
+    /// said once at the start.
+    pub fn notes(&self) -> Vec<String> {
+        self.randomization.note().into_iter().collect()
+    }
+}
+
 impl Oracle for MrOracle {
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
         let started = std::time::Instant::now();
@@ -382,7 +465,7 @@ impl Oracle for MrOracle {
         let (verdict, status) = match &check {
             _ if cancel.is_cancelled() => (Verdict::Unresolved, "cancelled".to_string()),
             Check::Violated => (Verdict::Interesting, "relation violated".to_string()),
-            Check::Holds => (Verdict::NotInteresting, "relation holds".to_string()),
+            Check::Holds => (Verdict::NotInteresting, HOLDS.to_string()),
             Check::Unresolved(why) => (Verdict::Unresolved, format!("unresolved: {why}")),
         };
         Ok(Outcome {

@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::{succeed, Check, Env, Relation};
+use super::{succeed, Check, Env, Relation, SourceRun};
 
 pub struct OptEquivalence {
     pub opt: PathBuf,
     /// Arguments selecting the pipeline (`-passes=...`, or `-O2`).
     pub pipeline: Vec<String>,
+    /// More flags, first on opt's command line (a bisection's).
+    pub flags: Vec<String>,
 }
 
 impl OptEquivalence {
@@ -23,7 +25,11 @@ impl OptEquivalence {
         } else {
             vec![format!("-passes={pipeline}")]
         };
-        OptEquivalence { opt, pipeline }
+        OptEquivalence {
+            opt,
+            pipeline,
+            flags: Vec::new(),
+        }
     }
 }
 
@@ -32,10 +38,17 @@ impl Relation for OptEquivalence {
         format!("opt-equivalence ({})", self.pipeline.join(" "))
     }
 
+    fn source_run(&self) -> Option<SourceRun<'_>> {
+        Some(SourceRun::Exec)
+    }
+
     fn check(&self, source: &Path, env: &Env<'_>) -> Result<Check> {
-        let before = succeed!(env.execute(source, "source"));
+        let how = SourceRun::Exec;
+        let program = succeed!(how.program(env, source, "source"));
+        let before = succeed!(env.observe(&program.path, &program.args));
         let optimized = env.scratch.join("followup.bc");
-        let mut args = self.pipeline.clone();
+        let mut args = self.flags.clone();
+        args.extend(self.pipeline.iter().cloned());
         args.extend([
             source.display().to_string(),
             "-o".into(),
@@ -46,9 +59,6 @@ impl Relation for OptEquivalence {
         if before == after {
             return Ok(Check::Holds);
         }
-        Ok(match env.trust(source, &before)? {
-            Ok(()) => Check::Violated,
-            Err(why) => Check::Unresolved(why),
-        })
+        env.violation(&how, source, &program, &before)
     }
 }

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use anyhow::Result;
 use regex::Regex;
 
-use super::{succeed, Check, Env, Relation};
+use super::{succeed, Check, Env, Relation, SourceRun};
 use whittle_llvm_ir::{self as llvm, ir, Format};
 
 pub struct Reorder {
@@ -21,8 +21,8 @@ pub struct Reorder {
 }
 
 impl Relation for Reorder {
-    fn runs_programs(&self) -> bool {
-        false
+    fn source_run(&self) -> Option<SourceRun<'_>> {
+        None
     }
 
     fn name(&self) -> String {

@@ -102,6 +102,21 @@ impl<'m> Value<'m> {
         u64::from(unsafe { shim::whittle_direct_call_site_count(self.raw) })
     }
 
+    /// For a function: whether it is used other than as the callee of its
+    /// direct calls (its address is taken: stored, passed, called through
+    /// a pointer of another type).
+    pub fn address_taken(self) -> bool {
+        self.use_count() != self.direct_call_site_count()
+    }
+
+    /// For a function: whether `value` has the function's return type
+    /// (returning it would leave the signature as it is).
+    pub fn returns_type_of(self, value: Value<'m>) -> bool {
+        // SAFETY: live function and value; only their (context-uniqued)
+        // types are read and compared.
+        unsafe { LLVMGetReturnType(LLVMGlobalGetValueType(self.raw)) == LLVMTypeOf(value.raw) }
+    }
+
     /// For a function: whether its return type may change (a definition,
     /// no sret, a calling convention with non-void returns, no musttail).
     pub fn can_change_return(self) -> bool {

@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# A single-node Slurm cluster on this machine, for whittle's Slurm executor
+# tests (and for trying `--executor=slurm` by hand).
+#
+#   scripts/local-slurm.sh start    stand it up (idempotent); waits until idle
+#   scripts/local-slurm.sh stop     stop what `start` started (by pid)
+#   scripts/local-slurm.sh status   whether a cluster answers
+#
+# Debian's packages (slurmctld slurmd slurm-client munge), run as root, no
+# systemd: munge through its init script, `slurmctld -D` and `slurmd -D` in
+# the background. Missing packages are installed with apt-get. Everything this script starts or writes is recorded under
+# $STATE (default /run/whittle-slurm): the pids it started, its logs, the
+# controller's state; `stop` ends only those pids and removes only the
+# slurm.conf it wrote (marked as such). A cluster that already answers is
+# left alone.
+#
+# WHITTLE_SLURM_CPUS=N gives the node N CPUs instead of $(nproc) (Slurm
+# then schedules N one-CPU steps at once on this machine's cores: for
+# measuring the cost of a step, not for real work).
+set -euo pipefail
+
+STATE=${WHITTLE_SLURM_STATE:-/run/whittle-slurm}
+CONF=/etc/slurm/slurm.conf
+MARK="# written by whittle's scripts/local-slurm.sh"
+CPUS=${WHITTLE_SLURM_CPUS:-$(nproc)}
+
+say() { echo "local-slurm: $*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+answers() { sinfo -h >/dev/null 2>&1; }
+
+# Whether the pid recorded in $STATE/$1.pid is alive.
+alive() {
+    local f="$STATE/$1.pid"
+    [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null
+}
+
+write_conf() {
+    if [ -f "$CONF" ] && ! grep -qF "$MARK" "$CONF"; then
+        die "$CONF exists and is not ours; start that cluster's daemons, or move it away"
+    fi
+    mkdir -p /etc/slurm "$STATE/state" "$STATE/spool"
+    cat >"$CONF" <<EOF
+$MARK (remove with: scripts/local-slurm.sh stop)
+ClusterName=whittle-local
+SlurmctldHost=localhost
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+MpiDefault=none
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SchedulerType=sched/backfill
+AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/none
+JobCompType=jobcomp/none
+ReturnToService=2
+SlurmdParameters=config_overrides
+SlurmctldPidFile=$STATE/slurmctld.daemon.pid
+SlurmdPidFile=$STATE/slurmd.daemon.pid
+StateSaveLocation=$STATE/state
+SlurmdSpoolDir=$STATE/spool
+SlurmctldLogFile=$STATE/slurmctld.log
+SlurmdLogFile=$STATE/slurmd.log
+SlurmctldTimeout=30
+SlurmdTimeout=30
+MessageTimeout=10
+KillWait=2
+InactiveLimit=0
+MinJobAge=30
+NodeName=localhost NodeAddr=127.0.0.1 CPUs=$CPUS State=UNKNOWN
+PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+EOF
+}
+
+start_munge() {
+    if munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1; then
+        return
+    fi
+    [ -r /etc/munge/munge.key ] || die "/etc/munge/munge.key is missing (install munge)"
+    /etc/init.d/munge start >&2 || die "munge did not start"
+    cp /run/munge/munged.pid "$STATE/munged.pid"
+}
+
+# Start "$@" in the background, its pid recorded as $STATE/$name.pid.
+spawn() {
+    local name=$1
+    shift
+    # Its own session: a terminal's Ctrl-C to whoever ran this must not
+    # reach the daemon.
+    setsid "$@" >>"$STATE/$name.out" 2>&1 </dev/null &
+    echo $! >"$STATE/$name.pid"
+}
+
+wait_idle() {
+    local i
+    for i in $(seq 1 120); do
+        case "$(sinfo -h -n localhost -o %T 2>/dev/null)" in
+        idle*) return 0 ;;
+        down* | drain*) scontrol update NodeName=localhost State=RESUME >/dev/null 2>&1 || true ;;
+        esac
+        sleep 0.5
+    done
+    say "slurmctld log:"; tail -n 20 "$STATE/slurmctld.log" >&2 || true
+    say "slurmd log:"; tail -n 20 "$STATE/slurmd.log" >&2 || true
+    die "the node did not become idle within a minute"
+}
+
+start() {
+    [ "$(id -u)" = 0 ] || die "run as root"
+    local p missing=
+    for p in /usr/sbin/slurmctld /usr/sbin/slurmd /usr/bin/sinfo /usr/bin/srun /usr/sbin/munged; do
+        [ -x "$p" ] || missing=1
+    done
+    if [ -n "$missing" ]; then
+        say "installing Debian's Slurm packages"
+        apt-get update >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y slurmctld slurmd slurm-client munge >&2
+    fi
+    if answers && ! alive slurmctld; then
+        say "a cluster answers already; leaving it alone"
+        return
+    fi
+    mkdir -p "$STATE"
+    write_conf
+    start_munge
+    # A fresh controller forgets the jobs of an earlier one (-c).
+    alive slurmctld || spawn slurmctld /usr/sbin/slurmctld -D -c
+    for _ in $(seq 1 60); do answers && break; sleep 0.5; done
+    answers || { tail -n 20 "$STATE/slurmctld.log" >&2 || true; die "slurmctld does not answer"; }
+    alive slurmd || spawn slurmd /usr/sbin/slurmd -D -N localhost
+    wait_idle
+    say "up: $(sinfo -h -o '%P %D nodes %c cpus %T')"
+}
+
+# Stop the process recorded as $STATE/$1.pid (TERM, then KILL).
+end() {
+    local f="$STATE/$1.pid" pid
+    [ -f "$f" ] || return 0
+    pid=$(cat "$f")
+    if kill -0 "$pid" 2>/dev/null; then
+        kill "$pid" 2>/dev/null || true
+        for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$pid" 2>/dev/null || true
+    fi
+    rm -f "$f"
+}
+
+stop() {
+    [ -d "$STATE" ] || { say "nothing was started here"; return; }
+    end slurmd
+    end slurmctld
+    end munged
+    if [ -f "$CONF" ] && grep -qF "$MARK" "$CONF"; then
+        rm -f "$CONF"
+    fi
+    say "stopped"
+}
+
+case "${1:-}" in
+start) start ;;
+stop) stop ;;
+status) if answers; then sinfo; else say "no cluster answers"; exit 1; fi ;;
+*) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+esac

@@ -1,0 +1,223 @@
+//! The Slurm executor (`--executor=slurm`): each judgement of a candidate
+//! is one `srun` of whittle itself in its runner mode (`whittle
+//! __run-test`, [`runner`]), a job step inside an allocation or a job of its
+//! own outside one ([`srun`]). The candidate's bytes and the oracle (what
+//! it runs and what it recorded on the input, [`crate::oracle::Portable`])
+//! travel on the runner's stdin; no shared filesystem is assumed. The
+//! runner judges with the local executor in node-local scratch and answers
+//! with a trailer tagged with the test's nonce ([`wire`]).
+//!
+//! Anything but a clean answer is an infrastructure failure
+//! ([`classify`]): retried up to `--executor-retries` times (optionally on
+//! other nodes), never a verdict, never cached; when the retries run out
+//! the judge returns [`InfrastructureFailure`] and the reduction stops with
+//! its best result on disk.
+
+pub mod classify;
+pub mod runner;
+pub mod srun;
+pub mod wire;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime};
+
+use anyhow::{anyhow, bail, Context as _, Result};
+use whittle_reducer::{
+    interrupt, Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Verdict,
+};
+
+pub use super::env::SlurmSettings as Settings;
+use super::env::TestEnv;
+use super::{Built, Portable};
+use classify::Classified;
+pub use srun::Allocation;
+
+/// The hidden command-line mode that makes the whittle binary a runner.
+pub const RUNNER_MODE: &str = "__run-test";
+
+/// The oracle that sends each judgement to Slurm.
+pub struct SlurmOracle {
+    /// The built oracle, as the runner rebuilds it.
+    oracle: Portable,
+    settings: Settings,
+    env: Arc<TestEnv>,
+    allocation: Option<Allocation>,
+    /// This binary: srun starts it on the node (at the same path).
+    runner: PathBuf,
+    /// Nodes that failed (with `--executor-exclude-failed`).
+    excluded: Mutex<Vec<String>>,
+    /// Per test: `--timeout` times the processes a judgement may run, plus
+    /// the grace period; none without a time limit.
+    deadline: Option<Duration>,
+    runs: AtomicU64,
+    infrastructure_failures: AtomicU64,
+    retries: AtomicU64,
+    cancelled: AtomicU64,
+    nonces: AtomicU64,
+}
+
+impl SlurmOracle {
+    /// Wrap `built` (recorded on the input here) for Slurm.
+    pub fn new(built: &Built, settings: Settings, env: Arc<TestEnv>) -> Result<SlurmOracle> {
+        let runner = std::env::current_exe().context("cannot find the whittle binary")?;
+        let oracle = built.portable();
+        let (timeout, processes) = match &oracle {
+            // The relation's runs and the trust checks' (repeat, layout,
+            // stack patterns, the interpreter): at most this many.
+            Portable::Mr { recorded, .. } => (recorded.timeout.or(env.timeout()), 16),
+            Portable::Lit { test, .. } => (env.timeout(), test.run_lines.len() as u32),
+            _ => (env.timeout(), 1),
+        };
+        let deadline = timeout.map(|t| t * processes.max(1) + settings.grace);
+        Ok(SlurmOracle {
+            oracle,
+            settings,
+            env,
+            allocation: Allocation::current(),
+            runner,
+            excluded: Mutex::default(),
+            deadline,
+            runs: AtomicU64::new(0),
+            infrastructure_failures: AtomicU64::new(0),
+            retries: AtomicU64::new(0),
+            cancelled: AtomicU64::new(0),
+            nonces: AtomicU64::new(0),
+        })
+    }
+
+    /// A nonce no other attempt of this or any other whittle shares.
+    fn nonce(&self) -> String {
+        let n = self.nonces.fetch_add(1, Ordering::SeqCst);
+        let now = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos();
+        let seed = format!("{}:{now}:{n}", std::process::id());
+        blake3::hash(seed.as_bytes()).to_hex()[..24].to_string()
+    }
+
+    /// One srun of the runner on `candidate`.
+    fn attempt(&self, name: &str, bytes: &[u8], cancel: &Cancel) -> Result<Classified> {
+        let nonce = self.nonce();
+        let header = wire::Header {
+            version: wire::VERSION,
+            nonce: nonce.clone(),
+            oracle: self.oracle.clone(),
+            env: self.env.spec().clone(),
+            candidate_name: name.to_string(),
+            candidate_len: bytes.len() as u64,
+            launch_dir: self.env.launch_dir().to_path_buf(),
+        };
+        let request = wire::encode_request(&header, bytes)?;
+        let job_name = format!("whittle-{nonce}");
+        let exclude = self.excluded.lock().unwrap().clone();
+        let args = srun::arguments(
+            self.allocation.as_ref(),
+            &self.settings.args,
+            &job_name,
+            &exclude,
+            &self.runner,
+        );
+        self.runs.fetch_add(1, Ordering::SeqCst);
+        let attempt = srun::run(
+            &args,
+            request,
+            &nonce,
+            &job_name,
+            self.allocation.is_some(),
+            self.deadline,
+            cancel,
+        )
+        .map_err(|e| anyhow!("cannot run srun: {e} (is Slurm's client installed?)"))?;
+        Ok(classify::classify(&attempt, &nonce))
+    }
+}
+
+/// The outcome of a test stopped before its verdict.
+fn cancelled(started: Instant) -> Outcome {
+    Outcome {
+        verdict: Verdict::Unresolved,
+        status: "cancelled".into(),
+        stdout: Captured::default(),
+        stderr: Captured::default(),
+        timed_out: false,
+        cancelled: true,
+        elapsed: started.elapsed(),
+    }
+}
+
+/// Wait `pause` unless the test is cancelled first; whether it was.
+fn pause_unless_cancelled(pause: Duration, cancel: &Cancel) -> bool {
+    let until = Instant::now() + pause;
+    while Instant::now() < until {
+        if cancel.is_cancelled() || interrupt::requested() {
+            return true;
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+impl Oracle for SlurmOracle {
+    fn judge(&self, candidate: &Path, _scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
+        let started = Instant::now();
+        let bytes = std::fs::read(candidate)
+            .with_context(|| format!("cannot read '{}'", candidate.display()))?;
+        let name = candidate
+            .file_name()
+            .map_or_else(|| "candidate".into(), |n| n.to_string_lossy().into_owned());
+        let mut failures: Vec<String> = Vec::new();
+        for attempt in 0..=self.settings.retries {
+            if attempt > 0 {
+                // A transient failure (a node rebooting, a busy controller)
+                // gets a moment before the next try.
+                let backoff = Duration::from_millis(500 * (1 << (attempt - 1).min(4)));
+                if pause_unless_cancelled(backoff, cancel) {
+                    return Ok(cancelled(started));
+                }
+                self.retries.fetch_add(1, Ordering::SeqCst);
+            }
+            match self.attempt(&name, &bytes, cancel)? {
+                Classified::Verdict(outcome) => return Ok(*outcome),
+                Classified::Error(message) => bail!("{message}"),
+                Classified::Cancelled => {
+                    self.cancelled.fetch_add(1, Ordering::SeqCst);
+                    return Ok(cancelled(started));
+                }
+                Classified::Infrastructure { reason, node } => {
+                    self.infrastructure_failures.fetch_add(1, Ordering::SeqCst);
+                    if self.settings.exclude_failed {
+                        if let Some(node) = node {
+                            let mut excluded = self.excluded.lock().unwrap();
+                            if !excluded.contains(&node) {
+                                excluded.push(node);
+                            }
+                        }
+                    }
+                    failures.push(reason);
+                }
+            }
+        }
+        Err(InfrastructureFailure(format!(
+            "the Slurm executor could not run a test: {} attempt{} failed (--executor-retries={}); the last: {}",
+            failures.len(),
+            if failures.len() == 1 { "" } else { "s" },
+            self.settings.retries,
+            failures.last().map_or("", String::as_str)
+        ))
+        .into())
+    }
+
+    fn executor_stats(&self) -> Option<ExecutorStats> {
+        Some(ExecutorStats {
+            name: "slurm".into(),
+            runs: self.runs.load(Ordering::SeqCst),
+            infrastructure_failures: self.infrastructure_failures.load(Ordering::SeqCst),
+            retries: self.retries.load(Ordering::SeqCst),
+            cancelled: self.cancelled.load(Ordering::SeqCst),
+        })
+    }
+}
