@@ -16,7 +16,7 @@ import lit.formats
 
 config.name = "whittle"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".test", ".mlir"]
+config.suffixes = [".ll", ".test", ".mlir", ".mir"]
 config.excludes = ["Inputs", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(config.test_source_root)

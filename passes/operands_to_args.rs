@@ -10,6 +10,12 @@
 //! one value are adjacent in the target order (values in order of first
 //! use), so that the search tends to turn them into a parameter together
 //! rather than into several parameters over several steps.
+//!
+//! The new parameters come in the order llvm-reduce gives them: by the
+//! first replaced use, in instruction and operand order. The pass builds
+//! every candidate of a level from the module the level started with
+//! (`stable_base`), so all the uses a level replaces become parameters in
+//! one rewrite, whatever order the search accepted them in.
 
 use std::collections::HashMap;
 
@@ -34,6 +40,7 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions
     for f in eligible {
         let mut order = Vec::new();
         let mut uses: HashMap<_, Vec<_>> = HashMap::new();
+        let mut position = 0usize;
         for b in f.blocks() {
             for i in b.instructions() {
                 for idx in 0..i.operand_count() {
@@ -43,7 +50,8 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions
                         if entry.is_empty() {
                             order.push(v);
                         }
-                        entry.push((i, idx));
+                        entry.push((position, i, idx));
+                        position += 1;
                     }
                 }
             }
@@ -56,6 +64,8 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions
                 }
             }
         }
-        operands_to_args(f, doomed);
+        // In walk order: the shim adds parameters in the order of the uses.
+        doomed.sort_unstable_by_key(|&(position, _, _)| position);
+        operands_to_args(f, doomed.into_iter().map(|(_, i, idx)| (i, idx)).collect());
     }
 }

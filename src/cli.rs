@@ -13,7 +13,7 @@ use whittle::mlir::{MlirOptions, Syntax};
 use whittle::oracle::env::{EnvSpec, Executor};
 use whittle::oracle::slurm::{self, Allocation};
 use whittle::oracle::{self, MrSpec};
-use whittle::reduce::{Language, LlvmSpec, MlirSpec, RunSpec, Search};
+use whittle::reduce::{Language, LlvmSpec, MirSpec, MlirSpec, RunSpec, Search};
 use whittle::reducer::{Display, PolicyKind};
 use whittle_passes::PassOptions;
 
@@ -23,14 +23,14 @@ use whittle_passes::PassOptions;
     version,
     about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging)",
     long_about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging).\n\n\
-Shrinks an LLVM IR module (.ll or .bc) or an MLIR module (.mlir) while an \
+Shrinks an LLVM IR module (.ll or .bc), a Machine IR file (.mir) or an MLIR module (.mlir) while an \
 interestingness test keeps succeeding. The test runs as `TEST [TEST-ARG]... CANDIDATE`; exit status 0 means \
-the candidate is still interesting. Every candidate passes the LLVM (or MLIR) verifier \
+the candidate is still interesting. Every candidate passes the LLVM (machine, MLIR) verifier \
 before the test sees it. Command lines written for llvm-reduce work unchanged.",
     after_help = "Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll"
 )]
 pub struct Args {
-    /// The module to reduce (.ll, .bc or .mlir)
+    /// The module to reduce (.ll, .bc, .mir or .mlir)
     #[arg(value_name = "INPUT")]
     pub input: Option<PathBuf>,
 
@@ -80,16 +80,16 @@ pub struct Args {
     #[arg(long)]
     pub output_bitcode: bool,
 
-    /// Target triple for target-dependent work (the module is not changed)
+    /// Target triple for target-dependent work and for reading MIR (the module is not changed)
     #[arg(long, value_name = "TRIPLE")]
     pub mtriple: Option<String>,
 
-    /// Accepted for llvm-reduce compatibility (whittle's target-dependent work uses the module's triple or --mtriple and the default CPU)
-    #[arg(long, value_name = "CPU", hide = true)]
+    /// MIR: the CPU of the target machine MIR is read with (LLVM IR ignores it)
+    #[arg(long, value_name = "CPU")]
     pub mcpu: Option<String>,
 
-    /// Accepted for llvm-reduce compatibility (it concerns MIR input only)
-    #[arg(long, hide = true)]
+    /// MIR: print machine functions in their short form (fields with default values left out)
+    #[arg(long)]
     pub simplify_mir: bool,
 
     /// Pipeline the ir-passes pass runs, as for `opt -passes=`
@@ -117,7 +117,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
 
-    /// Input language: 'ir' (LLVM IR) or 'mlir' [default: by extension, .mlir is MLIR]
+    /// Input language: 'ir' (LLVM IR), 'mir' (Machine IR) or 'mlir' [default: by extension, .mir is MIR, .mlir is MLIR]
     #[arg(short = 'x', value_name = "LANG")]
     pub language: Option<String>,
 
@@ -388,6 +388,7 @@ impl BisectArgs {
                     },
                     ..Default::default()
                 },
+                mir: MirSpec::default(),
                 mlir: MlirSpec::default(),
                 search: Search {
                     policy: PolicyKind::Wdd,
@@ -574,7 +575,7 @@ impl Args {
                 options: PassOptions {
                     inline_threshold: self.reduce_callsite_inline_threshold,
                     ir_passes: self.ir_passes.clone().unwrap_or(defaults.ir_passes),
-                    mtriple: self.mtriple,
+                    mtriple: self.mtriple.clone(),
                     aggressive_named_md: self.aggressive_named_md_reduction,
                     defined_values_only: matches!(oracle, oracle::Spec::Mr(_)),
                     protected: match &oracle {
@@ -587,6 +588,13 @@ impl Args {
                     tmp_bitcode: self.write_tmp_files_as_bitcode,
                     output_bitcode: self.output_bitcode,
                 },
+            },
+            mir: MirSpec {
+                target: whittle_llvm_ir::mir::Target {
+                    triple: self.mtriple,
+                    cpu: self.mcpu,
+                },
+                simplify: self.simplify_mir,
             },
             mlir: MlirSpec {
                 options: MlirOptions {

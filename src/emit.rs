@@ -2,6 +2,7 @@
 //! whose RUN line reproduces the failure and whose CHECK lines pin it.
 //! Before it is written, the test's RUN line is run on it the way lit would,
 //! so a test that would not pass under lit is reported instead of written.
+//! LLVM IR tests comment their lit lines with `;`, MIR tests with `#`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,15 +19,42 @@ use crate::oracle::output::OutputOracle;
 use crate::oracle::process::{Ended, ProcessOutcome, TestCommand};
 use crate::oracle::signature::{filecheck_pattern, Ending, Mode, Signature};
 
-/// Run `command` once on `module_text`, written to `reduced.ll` in a fresh
-/// directory of the test environment; the file and how the run went.
+/// What the emitted test is: LLVM IR (`;` comments) or MIR (`#`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comment {
+    Semicolon,
+    Hash,
+}
+
+impl Comment {
+    fn prefix(self) -> &'static str {
+        match self {
+            Comment::Semicolon => ";",
+            Comment::Hash => "#",
+        }
+    }
+
+    /// The extension tools recognise the module by (llc reads `.mir` as
+    /// MIR).
+    fn extension(self) -> &'static str {
+        match self {
+            Comment::Semicolon => "ll",
+            Comment::Hash => "mir",
+        }
+    }
+}
+
+/// Run `command` once on `module_text`, written to `reduced.ll` (or
+/// `reduced.mir`) in a fresh directory of the test environment; the file
+/// and how the run went.
 fn run_once(
     env: &TestEnv,
     command: &TestCommand,
     module_text: &str,
+    comment: Comment,
 ) -> Result<(PathBuf, ProcessOutcome)> {
     let dir = env.private_dir("emit")?;
-    let file = dir.join("reduced.ll");
+    let file = dir.join(format!("reduced.{}", comment.extension()));
     fs::write(&file, module_text)?;
     let out = env.run(command, &file, &dir, &Cancel::new())?;
     Ok((file, out))
@@ -34,8 +62,14 @@ fn run_once(
 
 /// The header and RUN/CHECK lines of a crash reproducer for `module_text`
 /// (which must still crash the same way).
-pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> Result<String> {
-    let (file, out) = run_once(oracle.env(), oracle.command(), module_text)?;
+pub fn crash_test(
+    oracle: &CrashOracle,
+    module_text: &str,
+    provenance: &str,
+    comment: Comment,
+) -> Result<String> {
+    let (file, out) = run_once(oracle.env(), oracle.command(), module_text, comment)?;
+    let c = comment.prefix();
     let path = file.to_string_lossy();
     let Some(signature) = Signature::of(out.ended, &out.stderr.text(), &path) else {
         bail!(
@@ -54,23 +88,23 @@ pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> 
         Ending::Exit(_) => "not",
     };
     let shown = emitted_command(oracle.shown_command());
-    let mut lines = vec![format!("; {provenance}")];
+    let mut lines = vec![format!("{c} {provenance}")];
     match oracle.signature().effective(oracle.mode()) {
-        Mode::Any => lines.push(format!("; RUN: {not} {shown}")),
+        Mode::Any => lines.push(format!("{c} RUN: {not} {shown}")),
         Mode::Message => {
-            lines.push(format!("; RUN: {not} {shown} 2>&1 | FileCheck %s"));
+            lines.push(format!("{c} RUN: {not} {shown} 2>&1 | FileCheck %s"));
             match &signature.raw_message {
-                Some(raw) => lines.push(format!("; CHECK: {}", filecheck_pattern(raw, &path))),
-                None => lines.push("; CHECK: Stack dump".to_string()),
+                Some(raw) => lines.push(format!("{c} CHECK: {}", filecheck_pattern(raw, &path))),
+                None => lines.push(format!("{c} CHECK: Stack dump")),
             }
         }
         Mode::Frames(n) => {
-            lines.push(format!("; RUN: {not} {shown} 2>&1 | FileCheck %s"));
+            lines.push(format!("{c} RUN: {not} {shown} 2>&1 | FileCheck %s"));
             for frame in signature.frames.iter().take(n) {
                 // The name without its parameter list: symbolized and
                 // unsymbolized stack dumps agree on that much.
                 let name = frame.split('(').next().unwrap_or(frame).trim();
-                lines.push(format!("; CHECK: {}", filecheck_pattern(name, "")));
+                lines.push(format!("{c} CHECK: {}", filecheck_pattern(name, "")));
             }
         }
         Mode::Auto => unreachable!("effective() resolves Auto"),
@@ -80,9 +114,15 @@ pub fn crash_test(oracle: &CrashOracle, module_text: &str, provenance: &str) -> 
 
 /// The header and RUN/CHECK lines of an output reproducer: the command's
 /// output still matches `--match` (and not `--no-match`).
-pub fn output_test(oracle: &OutputOracle, module_text: &str, provenance: &str) -> Result<String> {
+pub fn output_test(
+    oracle: &OutputOracle,
+    module_text: &str,
+    provenance: &str,
+    comment: Comment,
+) -> Result<String> {
     let command = oracle.command();
-    let (_file, out) = run_once(oracle.env(), command, module_text)?;
+    let (_file, out) = run_once(oracle.env(), command, module_text, comment)?;
+    let c = comment.prefix();
     let not = match out.ended {
         Ended::Exited(0) => "",
         Ended::Signaled(_) => "not --crash ",
@@ -90,19 +130,19 @@ pub fn output_test(oracle: &OutputOracle, module_text: &str, provenance: &str) -
     };
     let shown = emitted_command(oracle.shown_command());
     let mut lines = vec![
-        format!("; {provenance}"),
-        format!("; RUN: {not}{shown} 2>&1 | FileCheck %s"),
+        format!("{c} {provenance}"),
+        format!("{c} RUN: {not}{shown} 2>&1 | FileCheck %s"),
     ];
     let matches = filecheck_regex(&command.watch[0]);
     match command.watch.get(1) {
         Some(no) => {
             // A CHECK-NOT on both sides of the match covers the whole output.
             let no = filecheck_regex(no);
-            lines.push(format!("; CHECK-NOT: {no}"));
-            lines.push(format!("; CHECK: {matches}"));
-            lines.push(format!("; CHECK-NOT: {no}"));
+            lines.push(format!("{c} CHECK-NOT: {no}"));
+            lines.push(format!("{c} CHECK: {matches}"));
+            lines.push(format!("{c} CHECK-NOT: {no}"));
         }
-        None => lines.push(format!("; CHECK: {matches}")),
+        None => lines.push(format!("{c} CHECK: {matches}")),
     }
     Ok(finish(lines, module_text))
 }
@@ -302,7 +342,7 @@ mod tests {
                 command::parse(&format!("sh -c 'kill -SEGV $$' sh {spelling} %s")).unwrap();
             let oracle =
                 CrashOracle::record(crashing, &input, env.clone(), Mode::Any, None).unwrap();
-            let test = crash_test(&oracle, MODULE, "provenance").unwrap();
+            let test = crash_test(&oracle, MODULE, "provenance", Comment::Semicolon).unwrap();
             let lines = run_lines(&test);
             assert_eq!(lines.len(), 1, "{test}");
             assert!(!names_dev_null_output(lines[0]), "{spelling}: {test}");
@@ -310,7 +350,7 @@ mod tests {
 
             let printing = command::parse(&format!("sh -c 'echo found' sh {spelling} %s")).unwrap();
             let oracle = OutputOracle::new(printing, matches.clone(), None, env.clone());
-            let test = output_test(&oracle, MODULE, "provenance").unwrap();
+            let test = output_test(&oracle, MODULE, "provenance", Comment::Semicolon).unwrap();
             let lines = run_lines(&test);
             assert_eq!(lines.len(), 1, "{test}");
             assert!(!names_dev_null_output(lines[0]), "{spelling}: {test}");

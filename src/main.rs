@@ -195,6 +195,11 @@ fn print_passes() {
         print_pass(info, &aka, " [not in the default sweep]");
     }
     println!();
+    println!("MIR delta passes (for .mir input or -x mir):");
+    for pass in whittle::mir::PASSES {
+        print_pass(pass.info(), "", " [not in the default sweep]");
+    }
+    println!();
     println!("MLIR delta passes (for .mlir input or -x mlir):");
     for pass in whittle::mlir::PASSES {
         let info = pass.info();

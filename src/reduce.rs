@@ -13,8 +13,9 @@ use anyhow::{anyhow, bail, Result};
 use whittle_passes::PassOptions;
 use whittle_reducer::{self as reducer, select, Display, Oracle, PolicyKind, Settings, Stats};
 
-use crate::emit;
+use crate::emit::{self, Comment};
 use crate::llvm::{self, Formats};
+use crate::mir;
 use crate::mlir::{self, MlirOptions, Syntax};
 use crate::oracle::env::{EnvSpec, Executor, TestEnv};
 use crate::oracle::slurm::{Allocation, SlurmOracle};
@@ -25,26 +26,27 @@ use crate::oracle::{self, unless::Unless, Built};
 pub enum Language {
     /// LLVM IR (`.ll`, `.bc`).
     Ir,
+    /// Machine IR (`.mir`).
+    Mir,
     Mlir,
 }
 
 impl Language {
-    /// `-x LANG`, or the input's extension (`.mlir`, `.mlirbc`: MLIR).
+    /// `-x LANG`, or the input's extension (`.mir`: Machine IR; `.mlir`,
+    /// `.mlirbc`: MLIR).
     pub fn of(given: Option<&str>, input: &Path) -> Result<Language> {
         match given {
             Some("mlir") => Ok(Language::Mlir),
+            Some("mir") => Ok(Language::Mir),
             Some("ir") => Ok(Language::Ir),
-            Some(other) => bail!("-x {other}: the input language is 'ir' (LLVM IR) or 'mlir'"),
-            None => Ok(
-                if input
-                    .extension()
-                    .is_some_and(|e| e == "mlir" || e == "mlirbc")
-                {
-                    Language::Mlir
-                } else {
-                    Language::Ir
-                },
+            Some(other) => bail!(
+                "-x {other}: the input language is 'ir' (LLVM IR), 'mir' (Machine IR) or 'mlir'"
             ),
+            None => Ok(match input.extension().and_then(|e| e.to_str()) {
+                Some("mlir" | "mlirbc") => Language::Mlir,
+                Some("mir") => Language::Mir,
+                _ => Language::Ir,
+            }),
         }
     }
 }
@@ -69,6 +71,15 @@ pub struct LlvmSpec {
     /// Whether `--ir-passes` was given (it is LLVM-only).
     pub ir_passes_given: bool,
     pub formats: Formats,
+}
+
+/// Machine IR's options.
+#[derive(Clone, Debug, Default)]
+pub struct MirSpec {
+    /// `--mtriple`, `--mcpu`: the target machine MIR is read with.
+    pub target: whittle_llvm_ir::mir::Target,
+    /// `--simplify-mir`: print machine functions in their short form.
+    pub simplify: bool,
 }
 
 /// MLIR's options.
@@ -96,6 +107,7 @@ pub struct RunSpec {
     pub only_passes: Option<String>,
     pub skip_passes: Option<String>,
     pub llvm: LlvmSpec,
+    pub mir: MirSpec,
     pub mlir: MlirSpec,
     pub search: Search,
     pub display: Display,
@@ -105,6 +117,7 @@ pub struct RunSpec {
 /// The input, opened by its front end.
 enum Front {
     Llvm(llvm::Opened),
+    Mir(mir::Opened),
     Mlir(mlir::Opened),
 }
 
@@ -159,6 +172,36 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
             )?;
             (Front::Mlir(opened), PathBuf::from("reduced.mlir"))
         }
+        Language::Mir => {
+            // As llvm-reduce does, MIR ignores requests for bitcode.
+            for (given, flag) in [
+                (matches!(spec.oracle, oracle::Spec::Mr(_)), "--mr"),
+                (spec.llvm.ir_passes_given, "--ir-passes"),
+                (spec.mlir.options.pipeline.is_some(), "--mlir-passes"),
+                (
+                    spec.mlir.syntax.allow_unregistered,
+                    "--allow-unregistered-dialect",
+                ),
+            ] {
+                if given {
+                    bail!("{flag} does not work with Machine IR input");
+                }
+            }
+            let passes = select(
+                mir::PASSES,
+                mir::passes::default_passes(),
+                spec.only_passes.as_deref(),
+                spec.skip_passes.as_deref(),
+                "MIR pass",
+            )?;
+            let opened = mir::open(
+                &spec.input,
+                passes,
+                spec.mir.target.clone(),
+                spec.mir.simplify,
+            )?;
+            (Front::Mir(opened), PathBuf::from("reduced.mir"))
+        }
         Language::Ir => {
             if spec.mlir.options.pipeline.is_some() || spec.mlir.syntax.allow_unregistered {
                 bail!(
@@ -205,16 +248,16 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         spec.output.clone().unwrap_or(default_output)
     };
     check_output_writable(&output)?;
-    if let Front::Llvm(opened) = &front {
-        if let Some(path) = &spec.emit_lit {
-            if !matches!(
-                spec.oracle,
-                oracle::Spec::Crash { .. } | oracle::Spec::Output { .. }
-            ) {
-                bail!("--emit-lit works with --crash-cmd or --cmd (with --lit the output is a lit test already)");
-            }
-            check_output_writable(path)?;
+    if let (Front::Llvm(_) | Front::Mir(_), Some(path)) = (&front, &spec.emit_lit) {
+        if !matches!(
+            spec.oracle,
+            oracle::Spec::Crash { .. } | oracle::Spec::Output { .. }
+        ) {
+            bail!("--emit-lit works with --crash-cmd or --cmd (with --lit the output is a lit test already)");
         }
+        check_output_writable(path)?;
+    }
+    if let Front::Llvm(opened) = &front {
         if matches!(spec.oracle, oracle::Spec::Lit { .. })
             && opened.front_end.output_format == whittle_llvm_ir::Format::Bitcode
         {
@@ -308,6 +351,7 @@ impl Prepared {
         let oracle = self.judge.clone();
         let result = match self.front.take().expect("a prepared run runs once") {
             Front::Llvm(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
+            Front::Mir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
             Front::Mlir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
         };
         if let Some(kept) = self.env.kept_scratch() {
@@ -322,7 +366,16 @@ impl Prepared {
         let Some(path) = &self.spec.emit_lit else {
             return Ok(None);
         };
-        let text = llvm::test_text(self.output())?;
+        // MIR is the test as it is (its comments start with `#`); IR is
+        // printed again, without the `; ModuleID` line.
+        let (text, comment) = match self.spec.language {
+            Language::Mir => (
+                fs::read_to_string(self.output())
+                    .map_err(|e| anyhow!("cannot read '{}': {e}", self.output().display()))?,
+                Comment::Hash,
+            ),
+            _ => (llvm::test_text(self.output())?, Comment::Semicolon),
+        };
         let how = match &self.oracle {
             Built::Crash(o) => format!("--crash-cmd '{}'", o.shown_command()),
             _ => match &self.spec.oracle {
@@ -336,16 +389,21 @@ impl Prepared {
             },
         };
         let provenance = format!(
-            "Reduced by whittle {} from '{}' with {how}: {} -> {} instructions in {} oracle calls.",
+            "Reduced by whittle {} from '{}' with {how}: {} -> {} {} in {} oracle calls.",
             env!("CARGO_PKG_VERSION"),
             self.input().display(),
             stats.instructions_before,
             stats.instructions_after,
+            if stats.unit.is_empty() {
+                "instructions"
+            } else {
+                stats.unit
+            },
             stats.tests
         );
         let test = match &self.oracle {
-            Built::Crash(o) => emit::crash_test(o, &text, &provenance)?,
-            Built::Output(o) => emit::output_test(o, &text, &provenance)?,
+            Built::Crash(o) => emit::crash_test(o, &text, &provenance, comment)?,
+            Built::Output(o) => emit::output_test(o, &text, &provenance, comment)?,
             _ => unreachable!("checked when prepared"),
         };
         reducer::write_atomically(path, test.as_bytes())?;
@@ -363,6 +421,11 @@ pub fn check_output_writable(output: &Path) -> Result<()> {
             "opening output file: Is a directory: '{}'",
             output.display()
         );
+    }
+    // A device or FIFO (`-o /dev/null`) is written into, not replaced (and
+    // opening a FIFO to probe it would wait for a reader).
+    if fs::metadata(output).is_ok_and(|m| !m.is_file()) {
+        return Ok(());
     }
     let dir = reducer::directory_of(output);
     if let Err(e) = tempfile::Builder::new()

@@ -322,9 +322,107 @@ fn missing_test_option_and_missing_input() {
 fn unsupported_input_language() {
     let s = Scratch::new();
     assert_one_line_error(
-        &s.run(&["-x", "mir", "--test", "./test.sh", "input.ll"]),
-        "the input language is 'ir' (LLVM IR) or 'mlir'",
+        &s.run(&["-x", "cobol", "--test", "./test.sh", "input.ll"]),
+        "the input language is 'ir' (LLVM IR), 'mir' (Machine IR) or 'mlir'",
     );
+}
+
+/// A lit test's MIR input.
+fn lit_mir(name: &str) -> String {
+    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("lit").join(name)).unwrap()
+}
+
+#[test]
+fn mir_is_read_by_extension_or_with_x_mir_and_left_alone() {
+    let s = Scratch::new();
+    let text = lit_mir("mir-instructions.mir");
+    s.write("in.mir", &text);
+    s.write("in.txt", &text);
+    s.script("sub.sh", "grep -q SUB32rr \"$1\"");
+    let by_extension = s.run(&["--test", "./sub.sh", "in.mir"]);
+    assert!(by_extension.status.success(), "{}", stderr(&by_extension));
+    // The default output is reduced.mir, and says what it counted.
+    let reduced = fs::read_to_string(s.path("reduced.mir")).unwrap();
+    assert!(reduced.contains("SUB32rr") && !reduced.contains("MOV32rm"));
+    assert!(stderr(&by_extension).contains("machine instructions: 22 -> "));
+    let with_x = s.run(&["-x", "mir", "--test", "./sub.sh", "in.txt", "-o", "x.mir"]);
+    assert!(with_x.status.success(), "{}", stderr(&with_x));
+    // The same result, but for the IR module's ID: the input's name.
+    assert_eq!(
+        fs::read_to_string(s.path("x.mir")).unwrap(),
+        reduced.replace("; ModuleID = 'in.mir'", "; ModuleID = 'in.txt'")
+    );
+    assert_eq!(fs::read_to_string(s.path("in.mir")).unwrap(), text);
+}
+
+#[test]
+fn unparsable_mir_reports_where() {
+    let s = Scratch::new();
+    s.write(
+        "bad.mir",
+        &lit_mir("mir-instructions.mir").replace("SUB32rr", "NOT_AN_OPCODE"),
+    );
+    let out = s.run(&["--test", "./test.sh", "bad.mir"]);
+    assert_one_line_error(&out, "bad.mir:");
+    assert!(stderr(&out).contains("NOT_AN_OPCODE"), "{}", stderr(&out));
+}
+
+#[test]
+fn mir_for_a_target_that_does_not_exist() {
+    let s = Scratch::new();
+    s.write("in.mir", &lit_mir("mir-instructions.mir"));
+    assert_one_line_error(
+        &s.run(&[
+            "--mtriple",
+            "nonesuch-unknown-none",
+            "--test",
+            "./test.sh",
+            "in.mir",
+        ]),
+        "nonesuch",
+    );
+}
+
+#[test]
+fn mir_refuses_what_only_llvm_ir_or_mlir_can_do() {
+    let s = Scratch::new();
+    s.write("in.mir", &lit_mir("mir-instructions.mir"));
+    assert_one_line_error(
+        &s.run(&["--mr", "opt-equivalence", "in.mir"]),
+        "--mr does not work with Machine IR input",
+    );
+    assert_one_line_error(
+        &s.run(&[
+            "--delta-passes=operands-zero",
+            "--test",
+            "./test.sh",
+            "in.mir",
+        ]),
+        "operands-zero",
+    );
+}
+
+#[test]
+fn mir_stats_json_counts_machine_instructions() {
+    let s = Scratch::new();
+    s.write("in.mir", &lit_mir("mir-instructions.mir"));
+    s.script("sub.sh", "grep -q SUB32rr \"$1\"");
+    let out = s.run(&[
+        "--test",
+        "./sub.sh",
+        "in.mir",
+        "-o",
+        "out.mir",
+        "--stats-json",
+        "stats.json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let stats: serde_json::Value =
+        serde_json::from_slice(&fs::read(s.path("stats.json")).unwrap()).unwrap();
+    assert_eq!(stats["unit"], "machine instructions");
+    assert_eq!(stats["instructions_before"], 22);
+    assert!(stats["instructions_after"].as_u64().unwrap() < 22);
+    assert_eq!(stats["final_check_interesting"], true);
 }
 
 #[test]

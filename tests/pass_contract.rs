@@ -5,7 +5,8 @@
 //! taken on the module itself, and candidates are numbered by that count.
 //!
 //! Checked for every LLVM pass over every lit input that parses and
-//! verifies, and for every MLIR pass over every `.mlir` lit input. Inputs
+//! verifies, for every MLIR pass over every `.mlir` lit input and for
+//! every MIR pass over every `.mir` lit input. Inputs
 //! that are broken on purpose (for the error tests) are skipped, but the
 //! test insists that most inputs were usable.
 
@@ -207,6 +208,85 @@ fn every_mlir_pass_leaves_the_module_alone_when_every_target_is_kept() {
     );
     assert_eq!(checked, usable * whittle::mlir::PASSES.len());
     assert_every_pass_had_targets(whittle::mlir::PASSES.iter().map(|p| p.info.name), &targets);
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} (pass, input) pairs break the contract:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_mir_pass_leaves_the_module_alone_when_every_target_is_kept() {
+    use whittle_llvm_ir::mir::{Module, Target};
+    let files = lit_files("mir");
+    let target = Target::default();
+    let mut usable = 0;
+    let mut checked = 0;
+    let mut targets = vec![0; whittle::mir::PASSES.len()];
+    let mut failures = Vec::new();
+    for file in &files {
+        let bytes = fs::read(file).unwrap();
+        let file = name(file);
+        match Module::parse(&bytes, &file, &target) {
+            Ok(m) if m.verify().is_ok() => {}
+            _ => continue,
+        }
+        usable += 1;
+        for (p, pass) in whittle::mir::PASSES.iter().enumerate() {
+            let pass_name = pass.info.name;
+            let module = Module::parse(&bytes, &file, &target).unwrap();
+            let print = |m: &Module| {
+                m.print()
+                    .unwrap_or_else(|e| panic!("{pass_name} on {file}: printing: {e}"))
+            };
+            let before = print(&module);
+            checked += 1;
+            let mut first = Targets::counting();
+            if let Err(e) = pass.run(&module, &mut first) {
+                failures.push(format!("{pass_name} on {file}: counting run failed: {e}"));
+                continue;
+            }
+            let first = first.into_weights();
+            targets[p] += first.len();
+            let after = print(&module);
+            if after != before {
+                failures.push(format!(
+                    "{pass_name} on {file}: the module changed with every target kept\n{}",
+                    first_difference(&before, &after)
+                ));
+                continue;
+            }
+            if let Err(e) = module.verify() {
+                failures.push(format!(
+                    "{pass_name} on {file}: invalid after counting: {e}"
+                ));
+                continue;
+            }
+            let mut second = Targets::counting();
+            if let Err(e) = pass.run(&module, &mut second) {
+                failures.push(format!(
+                    "{pass_name} on {file}: second counting run failed: {e}"
+                ));
+                continue;
+            }
+            let second = second.into_weights();
+            if second != first {
+                failures.push(format!(
+                    "{pass_name} on {file}: counted {} targets {first:?}, then {} {second:?}",
+                    first.len(),
+                    second.len()
+                ));
+            }
+        }
+    }
+    assert!(
+        usable >= floor(files.len()).max(1),
+        "only {usable} of {} MIR lit inputs parse and verify",
+        files.len()
+    );
+    assert_eq!(checked, usable * whittle::mir::PASSES.len());
+    assert_every_pass_had_targets(whittle::mir::PASSES.iter().map(|p| p.info.name), &targets);
     assert!(
         failures.is_empty(),
         "{} of {checked} (pass, input) pairs break the contract:\n{}",

@@ -152,6 +152,54 @@ fn mlir_output_is_identical_for_any_number_of_jobs() {
     }
 }
 
+/// Machine instructions in a MIR file, counted by parsing it here.
+fn mir_instruction_count(path: &Path) -> u64 {
+    let bytes = fs::read(path).unwrap();
+    let target = whittle_llvm_ir::mir::Target::default();
+    whittle_llvm_ir::mir::Module::parse(&bytes, &path.display().to_string(), &target)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .instruction_count()
+}
+
+#[test]
+fn mir_output_is_identical_for_any_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    // The full default sweep on X86 and AMDGPU inputs where several levels
+    // remove something.
+    for name in [
+        "mir-machine-functions.mir",
+        "mir-preserve-jump-tables.mir",
+        "mir-preserve-function-info.mir",
+        "mir-preserve-memory-operands.mir",
+    ] {
+        let before = mir_instruction_count(&lit_input(name));
+        let mut outputs = Vec::new();
+        for jobs in [1, 2, 4] {
+            let out = dir.path().join(format!("{name}.j{jobs}.mir"));
+            let run = reduce_lit(name, jobs, &out);
+            assert!(
+                run.status.success(),
+                "{name} -j {jobs}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            let after = mir_instruction_count(&out);
+            assert!(
+                after < before,
+                "{name} -j {jobs}: nothing removed ({before} before, {after} after)"
+            );
+            outputs.push(fs::read(&out).unwrap());
+        }
+        for (i, jobs) in [(1, 2), (2, 4)] {
+            assert!(
+                outputs[0] == outputs[i],
+                "{name}: -j 1 and -j {jobs} differ:\n{}\n--- -j {jobs}:\n{}",
+                String::from_utf8_lossy(&outputs[0]),
+                String::from_utf8_lossy(&outputs[i])
+            );
+        }
+    }
+}
+
 const TWO_FUNCTIONS: &str = "\
 define i32 @keep(i32 %x) {
   %a = add i32 %x, 1

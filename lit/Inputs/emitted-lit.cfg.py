@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "whittle-emitted"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll"]
+config.suffixes = [".ll", ".mir"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = config.test_source_root
 config.environment["PATH"] = os.pathsep.join(

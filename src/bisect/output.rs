@@ -14,7 +14,7 @@ use super::counters::Needed;
 use super::invocation::Invocation;
 use super::probe::Prober;
 use super::BisectSpec;
-use crate::emit;
+use crate::emit::{self, Comment};
 use crate::llvm;
 use crate::oracle::{self, Built};
 use crate::reduce::Prepared;
@@ -280,8 +280,10 @@ pub fn lit_test(
     let module = llvm::test_text(prepared.output())?;
     let provenance = provenance(report, stats);
     let test = match prepared.oracle() {
-        Built::Crash(o) => emit::crash_test(o, &module, &provenance)?,
-        Built::Output(o) => emit::output_test(o, &module, &provenance)?,
+        // A bisection reduces LLVM IR (its machine-pass culprits' MIR is
+        // not reduced yet).
+        Built::Crash(o) => emit::crash_test(o, &module, &provenance, Comment::Semicolon)?,
+        Built::Output(o) => emit::output_test(o, &module, &provenance, Comment::Semicolon)?,
         Built::Mr(..) => {
             let mut opt = oracle::command::parse(&smallest.display())?;
             opt.substitute = true;

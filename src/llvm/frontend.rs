@@ -2,12 +2,19 @@
 //! built in a fresh context (parsing bitcode is faster than cloning a parsed
 //! module, and a fresh context keeps struct type names exactly as they
 //! are), the levels are the selected passes.
+//!
+//! An input's use-list order (bitcode, or text with `uselistorder`
+//! directives) is kept in every snapshot, candidate and output, so a bug
+//! that depends on it survives (see `whittle_llvm_ir::bitcode`). Bitcode is
+//! written the way the input was (ThinLTO summary, a split ThinLTO unit
+//! split again).
 
 use std::sync::Arc;
 
 use inkwell::context::Context;
 use inkwell::module::Module;
-use whittle_llvm_ir::{context, ir, parse, serialize, verify, Format};
+use whittle_llvm_ir::bitcode::Shape;
+use whittle_llvm_ir::{context, ir, parse, serialize_as, verify, Format};
 use whittle_passes::{Pass, PassOptions};
 use whittle_reducer::{FrontEnd, Kept, PassInfo, Snapshot, Targets};
 
@@ -17,17 +24,27 @@ pub struct LlvmFrontEnd {
     /// Format of the files handed to the test.
     pub tmp_format: Format,
     pub output_format: Format,
+    /// How bitcode for the test and the output is written.
+    pub shape: Shape,
 }
 
 impl LlvmFrontEnd {
-    /// The snapshot of a loaded module (named `module_id`).
-    pub fn snapshot(module: &Module<'_>, module_id: &str) -> Snapshot {
+    /// The snapshot of a loaded module (named `module_id`) written in
+    /// `shape`.
+    pub fn snapshot(module: &Module<'_>, module_id: &str, shape: &Shape) -> Snapshot {
         Snapshot {
             version: 0,
-            bytes: Arc::new(serialize(module, Format::Bitcode)),
+            bytes: Arc::new(snapshot_bytes(module, shape)),
             module_id: module_id.into(),
         }
     }
+}
+
+/// Whittle's own bitcode of `module`: plain, its use-list order kept if
+/// the input's is.
+fn snapshot_bytes(module: &Module<'_>, shape: &Shape) -> Vec<u8> {
+    serialize_as(module, Format::Bitcode, &shape.snapshot())
+        .expect("plain bitcode needs nothing but the module")
 }
 
 impl FrontEnd for LlvmFrontEnd {
@@ -69,7 +86,7 @@ impl FrontEnd for LlvmFrontEnd {
     }
 
     fn test_bytes(&self, module: &Module<'_>) -> Result<Vec<u8>, String> {
-        Ok(serialize(module, self.tmp_format))
+        serialize_as(module, self.tmp_format, &self.shape)
     }
 
     fn keep(
@@ -81,10 +98,10 @@ impl FrontEnd for LlvmFrontEnd {
         let output = if self.output_format == self.tmp_format {
             test_bytes
         } else {
-            serialize(module, self.output_format)
+            serialize_as(module, self.output_format, &self.shape)?
         };
         Ok(Kept {
-            bytes: serialize(module, Format::Bitcode),
+            bytes: snapshot_bytes(module, &self.shape),
             module_id: module.get_name().to_string_lossy().into_owned(),
             output,
         })

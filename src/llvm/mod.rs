@@ -7,7 +7,8 @@ mod frontend;
 
 use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
+use whittle_llvm_ir::bitcode::Shape;
 use whittle_llvm_ir::{self as llvm, Format};
 use whittle_passes::{Pass, PassOptions};
 use whittle_reducer::Input;
@@ -42,6 +43,16 @@ pub fn open(
 ) -> Result<Opened> {
     let context = llvm::context();
     let (module, format) = llvm::load(&context, path)?;
+    // Modules are written the way the input was: bitcode with its LTO flags
+    // (a ThinLTO split unit split again), text with `uselistorder`
+    // directives if the input had them.
+    let bytes = std::fs::read(path)?;
+    let shape = match format {
+        Format::Bitcode => {
+            Shape::of(&bytes).map_err(|e| anyhow!("{}: invalid bitcode: {e}", path.display()))?
+        }
+        Format::Text => Shape::of_text(&bytes),
+    };
     if let Err(message) = llvm::verify(&module) {
         let first = message.lines().next().unwrap_or("").trim();
         bail!(
@@ -64,9 +75,11 @@ pub fn open(
         format
     };
     let input = Input {
-        snapshot: LlvmFrontEnd::snapshot(&module, &path.display().to_string()),
+        snapshot: LlvmFrontEnd::snapshot(&module, &path.display().to_string(), &shape),
         size: llvm::ir::instruction_count(&module),
-        bytes: llvm::serialize(&module, output_format).len() as u64,
+        bytes: llvm::serialize_as(&module, output_format, &shape)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?
+            .len() as u64,
     };
     let front_end = LlvmFrontEnd {
         passes,
@@ -77,6 +90,7 @@ pub fn open(
             Format::Text
         },
         output_format,
+        shape,
     };
     Ok(Opened {
         front_end,

@@ -8,6 +8,8 @@
 #include "llvm/IR/User.h"
 #include "llvm/IR/Value.h"
 
+#include <string>
+
 namespace whittle {
 
 // The constant that stands in for a removed value of type T: zero or null
@@ -23,5 +25,14 @@ bool isLifetimeMarker(llvm::User *U);
 // Replace every use of V with defaultValue(V's type) (poison for lifetime
 // markers, or when the type has no default).
 void replaceUsesWithDefault(llvm::Value *V);
+
+// Register every target (for target machines, inline asm, MIR), enable
+// crash recovery and make a fatal error inside a CrashRecoveryContext end
+// that context's work instead of the process. Once per process.
+void initializeTargetsOnce();
+
+// The reason of the last fatal error caught by a CrashRecoveryContext on
+// this thread ("" if none since the last call), cleared.
+std::string takeLastFatalError();
 
 } // namespace whittle

@@ -28,6 +28,14 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+#include <string>
+#include <utility>
 
 using namespace llvm;
 
@@ -67,6 +75,38 @@ void replaceUsesWithDefault(Value *V) {
       U.set(Poison);
   Constant *C = defaultValue(V->getType());
   V->replaceAllUsesWith(C ? C : Poison);
+}
+
+namespace {
+
+thread_local std::string LastFatalError;
+
+// Inside a crash recovery context, a fatal error ends the work it guards,
+// not the process (its reason kept for lastFatalError); elsewhere it
+// behaves like LLVM's default (message, exit 1).
+void fatalErrorHandler(void *, const char *Reason, bool) {
+  if (CrashRecoveryContext *CRC = CrashRecoveryContext::GetCurrent()) {
+    LastFatalError = Reason;
+    CRC->HandleExit(1);
+  }
+  errs() << "LLVM ERROR: " << Reason << "\n";
+}
+
+} // namespace
+
+std::string takeLastFatalError() { return std::exchange(LastFatalError, ""); }
+
+void initializeTargetsOnce() {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    InitializeAllTargetInfos();
+    InitializeAllTargets();
+    InitializeAllTargetMCs();
+    InitializeAllAsmPrinters();
+    InitializeAllAsmParsers();
+    CrashRecoveryContext::Enable();
+    install_fatal_error_handler(fatalErrorHandler);
+  });
 }
 
 } // namespace whittle

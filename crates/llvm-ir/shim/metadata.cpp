@@ -181,28 +181,6 @@ StringRef flagKey(MDNode *Flag) {
 // ---------------------------------------------------------------------------
 // ir-passes
 
-std::once_flag InitOnce;
-
-// Inside a crash recovery context, a fatal error ends the pipeline run, not
-// the process; elsewhere it behaves like LLVM's default (message, exit 1).
-void fatalErrorHandler(void *, const char *Reason, bool) {
-  if (CrashRecoveryContext *CRC = CrashRecoveryContext::GetCurrent())
-    CRC->HandleExit(1);
-  errs() << "LLVM ERROR: " << Reason << "\n";
-}
-
-void initializeOnce() {
-  std::call_once(InitOnce, [] {
-    InitializeAllTargetInfos();
-    InitializeAllTargets();
-    InitializeAllTargetMCs();
-    InitializeAllAsmPrinters();
-    InitializeAllAsmParsers();
-    CrashRecoveryContext::Enable();
-    install_fatal_error_handler(fatalErrorHandler);
-  });
-}
-
 // A target machine for the module's triple (or `Override` when the module
 // has none); null when the target is unknown.
 std::unique_ptr<TargetMachine> makeTargetMachine(const Module &M,
@@ -581,7 +559,7 @@ void whittle_md_di(LLVMModuleRef Mod, KeepFn Keep, void *Ctx) {
 // message in `Buf`.
 int whittle_ir_passes_check(LLVMModuleRef Mod, const char *Pipeline,
                             const char *Triple, char *Buf, size_t Cap) {
-  initializeOnce();
+  whittle::initializeTargetsOnce();
   std::unique_ptr<TargetMachine> TM = makeTargetMachine(*unwrap(Mod), Triple);
   PassInstrumentationCallbacks PIC;
   PassBuilder PB(TM.get(), PipelineTuningOptions(), std::nullopt, &PIC);
@@ -601,7 +579,7 @@ int whittle_ir_passes_check(LLVMModuleRef Mod, const char *Pipeline,
 // does not parse has no targets.
 void whittle_ir_passes(LLVMModuleRef Mod, const char *Pipeline,
                        const char *TripleOverride, KeepFn Keep, void *Ctx) {
-  initializeOnce();
+  whittle::initializeTargetsOnce();
   Module &M = *unwrap(Mod);
   Asker Ask{Keep, Ctx};
 

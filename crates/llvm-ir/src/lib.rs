@@ -6,7 +6,9 @@
 //! [`inkwell::context::Context`] per thread; modules never cross threads
 //! (they travel as bitcode bytes).
 
+pub mod bitcode;
 pub mod ir;
+pub mod mir;
 
 pub use inkwell;
 
@@ -55,13 +57,14 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
 }
 
 /// Parse a module from `.ll` or `.bc` bytes; `name` is used in diagnostics.
-/// The error is LLVM's message (with line and column for text).
+/// The error is LLVM's message (with line and column for text). Of a
+/// bitcode file with several modules (a ThinLTO split unit), the first.
 pub fn parse<'ctx>(context: &'ctx Context, bytes: &[u8], name: &str) -> Result<Module<'ctx>> {
-    let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
     if is_bitcode(bytes) {
-        Module::parse_bitcode_from_buffer(&buffer, context)
-            .map_err(|e| anyhow::anyhow!("{name}: invalid bitcode: {}", e.to_string().trim_end()))
+        bitcode::parse_first(context, bytes, name)
+            .map_err(|e| anyhow::anyhow!("{name}: invalid bitcode: {}", e.trim_end()))
     } else {
+        let buffer = MemoryBuffer::create_from_memory_range_copy(bytes, name);
         context
             .create_module_from_ir(buffer)
             .map_err(|e| anyhow::anyhow!("{}", first_line(&e.to_string())))
@@ -90,11 +93,23 @@ pub fn verify(module: &Module<'_>) -> Result<(), String> {
         .map_err(|e| e.to_string().trim_end().to_string())
 }
 
-/// The bytes of `module` in `format`.
+/// The bytes of `module` in `format`: plain bitcode, or text, without
+/// use-list order.
 pub fn serialize(module: &Module<'_>, format: Format) -> Vec<u8> {
+    serialize_as(module, format, &bitcode::Shape::default())
+        .expect("a one-module file needs nothing but the module")
+}
+
+/// As [`serialize`], written the way `shape` says (the input's LTO flags,
+/// use-list order kept when the input had one).
+pub fn serialize_as(
+    module: &Module<'_>,
+    format: Format,
+    shape: &bitcode::Shape,
+) -> Result<Vec<u8>, String> {
     match format {
-        Format::Text => module.print_to_string().to_bytes().to_vec(),
-        Format::Bitcode => module.write_bitcode_to_memory().as_slice().to_vec(),
+        Format::Text => Ok(bitcode::print(module, shape.use_lists)),
+        Format::Bitcode => bitcode::write(module, shape),
     }
 }
 

@@ -7,7 +7,8 @@
 //! in-memory module from them in each worker (in a context of the worker's
 //! own), which is also what makes the result independent of `-j`.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use crate::pass::{PassInfo, Targets};
 
@@ -89,9 +90,69 @@ pub trait FrontEnd: Send + Sync + 'static {
         false
     }
 
+    /// `level` ended on `snapshot`; `settled` says whether the level's
+    /// search ended on the targets of that very module (it was the base of
+    /// the level's last candidates), so that the module is 1-minimal for
+    /// the level. Called once per level finished.
+    fn level_finished(&self, _level: usize, _snapshot: &Snapshot, _settled: bool) {}
+
     /// File extension of the files the test sees.
     fn candidate_extension(&self) -> &'static str;
 
     /// What sizes count ("instructions", "operations").
     fn size_unit(&self) -> &'static str;
+}
+
+/// For [`FrontEnd::skip_level`] and [`FrontEnd::level_finished`]: the
+/// modules each level *settled* on (ended 1-minimal for). A level entered
+/// again on exactly such a module has nothing to do. A level that ended on
+/// a module whose targets it never searched (a pass that adds targets as
+/// it goes, such as MIR's, whose removals leave implicit definitions
+/// behind) runs again.
+#[derive(Default)]
+pub struct SettledLevels {
+    settled: Mutex<HashMap<usize, blake3::Hash>>,
+}
+
+impl SettledLevels {
+    /// Whether `level` settled on `snapshot` when it last ran.
+    pub fn settled_on(&self, level: usize, snapshot: &Snapshot) -> bool {
+        self.settled.lock().unwrap().get(&level) == Some(&blake3::hash(&snapshot.bytes))
+    }
+
+    /// Record how `level` ended.
+    pub fn finished(&self, level: usize, snapshot: &Snapshot, settled: bool) {
+        let mut map = self.settled.lock().unwrap();
+        if settled {
+            map.insert(level, blake3::hash(&snapshot.bytes));
+        } else {
+            map.remove(&level);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snapshot(bytes: &[u8]) -> Snapshot {
+        Snapshot {
+            version: 0,
+            bytes: Arc::new(bytes.to_vec()),
+            module_id: "m".into(),
+        }
+    }
+
+    #[test]
+    fn only_a_settled_level_is_skipped_on_its_module() {
+        let levels = SettledLevels::default();
+        let (a, b) = (snapshot(b"a"), snapshot(b"b"));
+        assert!(!levels.settled_on(0, &a));
+        levels.finished(0, &a, true);
+        assert!(levels.settled_on(0, &a));
+        assert!(!levels.settled_on(0, &b));
+        assert!(!levels.settled_on(1, &a));
+        levels.finished(0, &a, false);
+        assert!(!levels.settled_on(0, &a));
+    }
 }

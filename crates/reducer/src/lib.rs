@@ -33,7 +33,7 @@ use std::path::PathBuf;
 pub use whittle_dd as dd;
 pub use whittle_dd::{PolicyKind, Verdict};
 
-pub use frontend::{FrontEnd, Kept, Snapshot};
+pub use frontend::{FrontEnd, Kept, SettledLevels, Snapshot};
 pub use oracle::{
     Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Stopper,
 };

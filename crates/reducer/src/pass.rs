@@ -74,6 +74,12 @@ pub struct PassInfo {
     /// module for no gain (an opt pipeline merging returns into a PHI),
     /// which other passes would shrink again, sweep after sweep.
     pub must_not_grow: bool,
+    /// Whether every candidate of a level is built from the module the
+    /// level started with (all removals so far applied in one go), never
+    /// from a candidate accepted on the way: for a pass whose result would
+    /// otherwise depend on the order the search accepted removals in
+    /// (operands-to-args: the order of the new parameters).
+    pub stable_base: bool,
 }
 
 impl PassInfo {
@@ -88,6 +94,7 @@ impl PassInfo {
             bisect_first: false,
             introduces_undefined_values: false,
             must_not_grow: false,
+            stable_base: false,
         }
     }
 
@@ -120,6 +127,11 @@ impl PassInfo {
 
     pub const fn must_not_grow(mut self) -> PassInfo {
         self.must_not_grow = true;
+        self
+    }
+
+    pub const fn stable_base(mut self) -> PassInfo {
+        self.stable_base = true;
         self
     }
 

@@ -7,7 +7,8 @@
 //! that a target index means the same thing for every candidate. When an
 //! accepted candidate still has exactly the targets it kept, it becomes the
 //! new base (the targets renumbered), so later candidates are built from
-//! the smaller module; otherwise the base stays.
+//! the smaller module; otherwise, or when the level's pass asks for a
+//! `stable_base`, the base stays.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -393,7 +394,11 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 self.stats.invalid += 1;
                 self.stats.pass(pass).invalid += 1;
                 if self.settings.abort_on_invalid && self.fatal.is_none() {
-                    let first = message.lines().next().unwrap_or("").trim();
+                    let first = message
+                        .lines()
+                        .map(str::trim)
+                        .find(|l| !l.is_empty())
+                        .unwrap_or("");
                     self.fatal = Some(anyhow!("pass '{pass}' produced invalid IR: {first}"));
                 }
             }
@@ -462,7 +467,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
             self.fatal = Some(e);
         }
         if let Some(level) = self.level.as_mut() {
-            if state.targets == kept.len() {
+            let stable = self.front_end.level(level.index).stable_base;
+            if state.targets == kept.len() && !stable {
                 level.base = snapshot;
                 level.base_targets = kept.iter().copied().collect();
             }
@@ -645,6 +651,9 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         level.run.size_after = self.current.size;
         self.stats.levels.push(level.run);
         let changed = self.current.hash != level.start_hash;
+        let settled = Arc::ptr_eq(&level.base.bytes, &self.current.snapshot.bytes);
+        self.front_end
+            .level_finished(level.index, &self.current.snapshot, settled);
         if changed && self.settings.display == Display::Verbose {
             self.progress.println(&format!(
                 "whittle: {}: {} {} left",
