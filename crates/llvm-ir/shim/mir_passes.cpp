@@ -234,6 +234,8 @@ void replaceDefinitions(MachineFunction &MF,
         if (InPlace)
           buildImplicitDef(*MI->getParent(), MI->getIterator(), Reg, MO,
                            /*Undef=*/false);
+        // Its uses now read other definitions, past kills they did not.
+        MRI.clearKillFlags(Reg);
         continue;
       }
       Register New;
@@ -262,11 +264,11 @@ void replaceDefinitions(MachineFunction &MF,
         }
         continue;
       }
-      // The replacement may be read elsewhere too: no use of it kills it.
-      for (MachineOperand &Use : make_early_inc_range(MRI.use_operands(Reg))) {
+      for (MachineOperand &Use : make_early_inc_range(MRI.use_operands(Reg)))
         Use.setReg(New);
-        Use.setIsKill(false);
-      }
+      // The replacement is now read where it was not: none of its uses,
+      // old or new, kills it (an old use's kill may come before a new read).
+      MRI.clearKillFlags(New);
     }
   }
 }
