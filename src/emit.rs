@@ -263,12 +263,17 @@ pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path, must_fail: bool)
         })
         .collect::<Vec<_>>()
         .join("\n");
-    fs::write(dir.join("test.ll"), test + "\n")?;
+    // Named as the tools expect its language: llc reads `.mir` as MIR.
+    let name = match origin.extension().and_then(|e| e.to_str()) {
+        Some("mir") => "test.mir",
+        _ => "test.ll",
+    };
+    fs::write(dir.join(name), test + "\n")?;
     let bin = crate::oracle::command::llvm_bin_dir();
     fs::write(
         dir.join("lit.cfg.py"),
         format!(
-            "import os\nimport lit.formats\nconfig.name = 'whittle-check'\nconfig.test_format = lit.formats.ShTest(execute_external=False)\nconfig.suffixes = ['.ll']\nconfig.test_source_root = os.path.dirname(os.path.abspath(__file__))\nconfig.test_exec_root = config.test_source_root\nconfig.environment['PATH'] = os.pathsep.join([{:?}, config.environment.get('PATH', os.environ.get('PATH', ''))])\n",
+            "import os\nimport lit.formats\nconfig.name = 'whittle-check'\nconfig.test_format = lit.formats.ShTest(execute_external=False)\nconfig.suffixes = ['.ll', '.mir']\nconfig.test_source_root = os.path.dirname(os.path.abspath(__file__))\nconfig.test_exec_root = config.test_source_root\nconfig.environment['PATH'] = os.pathsep.join([{:?}, config.environment.get('PATH', os.environ.get('PATH', ''))])\n",
             bin.display().to_string()
         ),
     )?;

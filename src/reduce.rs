@@ -335,6 +335,11 @@ impl Prepared {
         &self.settings.output
     }
 
+    /// The language of the module reduced.
+    pub fn language(&self) -> Language {
+        self.spec.language
+    }
+
     /// The oracle, as built on the input.
     pub fn oracle(&self) -> &Built {
         &self.oracle

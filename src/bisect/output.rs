@@ -17,7 +17,7 @@ use super::BisectSpec;
 use crate::emit::{self, Comment};
 use crate::llvm;
 use crate::oracle::{self, Built};
-use crate::reduce::Prepared;
+use crate::reduce::{Language, Prepared};
 
 /// The probes and time of one stage.
 #[derive(Clone, Debug)]
@@ -140,9 +140,7 @@ impl Report {
             lines.push(format!("smallest pipeline: {s}"));
         }
         if let Some(c) = &self.mir_command {
-            lines.push(format!(
-                "reproduce on MIR: {c} (reducing MIR is not whittle's yet)"
-            ));
+            lines.push(format!("reproduce on MIR: {c}"));
         }
         if let (Some(out), Some(stats)) = (&self.output, &self.reduction) {
             lines.push(format!(
@@ -277,13 +275,19 @@ pub fn lit_test(
     let Some(path) = &spec.emit_lit else {
         return Ok(None);
     };
-    let module = llvm::test_text(prepared.output())?;
+    // MIR (a machine-pass culprit's input) is the test as it is, with `#`
+    // comments; IR is printed again without its `; ModuleID` line.
+    let (module, comment) = if prepared.language() == Language::Mir {
+        let text = std::fs::read_to_string(prepared.output())
+            .map_err(|e| anyhow!("cannot read '{}': {e}", prepared.output().display()))?;
+        (text, Comment::Hash)
+    } else {
+        (llvm::test_text(prepared.output())?, Comment::Semicolon)
+    };
     let provenance = provenance(report, stats);
     let test = match prepared.oracle() {
-        // A bisection reduces LLVM IR (its machine-pass culprits' MIR is
-        // not reduced yet).
-        Built::Crash(o) => emit::crash_test(o, &module, &provenance, Comment::Semicolon)?,
-        Built::Output(o) => emit::output_test(o, &module, &provenance, Comment::Semicolon)?,
+        Built::Crash(o) => emit::crash_test(o, &module, &provenance, comment)?,
+        Built::Output(o) => emit::output_test(o, &module, &provenance, comment)?,
         Built::Mr(..) => {
             let mut opt = oracle::command::parse(&smallest.display())?;
             opt.substitute = true;

@@ -5,6 +5,7 @@
 //! fails with the first and not with the second, so the result still pins
 //! the culprit. The `ir-passes` level never runs the culprit: it is taken
 //! out of that level's pipeline (and the level skipped if nothing is left).
+//! A machine-pass culprit's input is MIR: the MIR front end reduces it.
 
 use anyhow::Result;
 use whittle_reducer::Stats;
@@ -14,7 +15,7 @@ use super::pipeline::Pipeline;
 use super::probe::Prober;
 use super::smallest::Smallest;
 use crate::oracle;
-use crate::reduce::{self, Prepared, RunSpec};
+use crate::reduce::{self, Language, Prepared, RunSpec};
 
 /// `pipeline` without the leaves running `pass`; None when nothing is left.
 pub fn without_pass(pipeline: &str, pass: &str) -> Option<String> {
@@ -37,6 +38,10 @@ pub fn spec(
     let site = &prober.site;
     let mut spec = base.clone();
     spec.input = smallest.module.clone();
+    // A machine pass's input is MIR, reduced by the MIR front end.
+    if smallest.mir {
+        spec.language = Language::Mir;
+    }
     spec.oracle = site.spec(&smallest.invocation, LitScope::Line, false);
     spec.control = smallest
         .skip

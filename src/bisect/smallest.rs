@@ -33,8 +33,8 @@ pub struct Smallest {
     pub how: String,
     /// The same with the culprit skipped (None: it cannot be).
     pub skip: Option<Invocation>,
-    /// For a machine pass: the failure reproduced with `-run-pass` on MIR
-    /// (the reduction of MIR is not whittle's yet).
+    /// For a machine pass: the failure reproduced with `-run-pass` (or
+    /// from the pass on) on MIR, which the MIR front end reduces.
     pub mir: bool,
 }
 
