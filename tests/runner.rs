@@ -2,7 +2,6 @@
 //! interrupts, flaky tests and the verdict cache.
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::thread;
@@ -11,31 +10,14 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
+mod common;
+
+use common::{many_functions, script, stats, verifies, LLVM_BIN};
+
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
-const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 
 fn lit_input(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("lit").join(name)
-}
-
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let p = dir.join(name);
-    fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-    fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-    p
-}
-
-fn stats(path: &Path) -> serde_json::Value {
-    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
-}
-
-fn verifies(path: &Path) -> bool {
-    Command::new(Path::new(LLVM_BIN).join("opt"))
-        .args(["-passes=verify", "-disable-output"])
-        .arg(path)
-        .status()
-        .unwrap()
-        .success()
 }
 
 /// Reduce a lit test's input with its own CHECK-INTERESTINGNESS lines as the
@@ -246,20 +228,6 @@ fn a_test_that_hangs_is_killed_by_the_timeout_and_the_reduction_finishes() {
     let reduced = fs::read_to_string(dir.path().join("out.ll")).unwrap();
     assert!(reduced.contains("@noise") && reduced.contains("%interesting"));
     assert!(!reduced.contains("%a = add"), "{reduced}");
-}
-
-/// A module big enough that a slow test keeps the reduction busy for a while.
-fn many_functions(n: usize) -> String {
-    let mut m = String::new();
-    for i in 0..n {
-        m.push_str(&format!(
-            "define i32 @f{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  ret i32 %y\n}}\n\n"
-        ));
-    }
-    m.push_str(
-        "define i32 @keep(i32 %x) {\n  %interesting = mul i32 %x, 3\n  ret i32 %interesting\n}\n",
-    );
-    m
 }
 
 #[test]

@@ -16,7 +16,6 @@
 //! in sh).
 
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::{Mutex, MutexGuard};
@@ -26,8 +25,11 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
+mod common;
+
+use common::{many_functions, script, stats, verifies, LLVM_BIN};
+
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
-const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 
 static CLUSTER: Mutex<()> = Mutex::new(());
 
@@ -66,17 +68,6 @@ fn local_slurm(action: &str) {
         "scripts/local-slurm.sh {action}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
-    let p = dir.join(name);
-    fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-    fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
-    p
-}
-
-fn stats(path: &Path) -> serde_json::Value {
-    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
 }
 
 /// The figures that must not depend on where tests ran.
@@ -309,29 +300,6 @@ fn a_killed_step_is_retried_and_the_result_is_right() {
     eprintln!("a killed slurmstepd: tests {}, executor {e}", s["tests"]);
     assert!(e["infrastructure_failures"].as_u64() >= Some(1), "{s}");
     assert!(e["retries"].as_u64() >= Some(1), "{s}");
-}
-
-/// A module big enough that a slow test keeps the reduction busy.
-fn many_functions(n: usize) -> String {
-    let mut m = String::new();
-    for i in 0..n {
-        m.push_str(&format!(
-            "define i32 @f{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  ret i32 %y\n}}\n\n"
-        ));
-    }
-    m.push_str(
-        "define i32 @keep(i32 %x) {\n  %interesting = mul i32 %x, 3\n  ret i32 %interesting\n}\n",
-    );
-    m
-}
-
-fn verifies(path: &Path) -> bool {
-    Command::new(Path::new(LLVM_BIN).join("opt"))
-        .args(["-passes=verify", "-disable-output"])
-        .arg(path)
-        .status()
-        .unwrap()
-        .success()
 }
 
 /// Wait until `path` holds fewer functions than `functions`.

@@ -239,11 +239,15 @@ mod tests {
         }
     }
 
-    fn run(partial_sweeps: bool) -> (Script, HddReport) {
-        // Level 0 changes once; level 1 only once sweep 2 has come (a pass
-        // that wins late); level 2 twice.
+    /// HDD with ddmin over a script whose level `l` changes the module
+    /// `changes[l].0` times, from sweep `changes[l].1` on.
+    fn run_script(
+        changes: Vec<(usize, usize)>,
+        max_sweeps: usize,
+        partial_sweeps: bool,
+    ) -> (Script, HddReport) {
         let mut script = Script {
-            changes: vec![(1, 1), (1, 2), (2, 1)],
+            changes,
             sweep: 0,
             level: 0,
             state: 0,
@@ -253,11 +257,17 @@ mod tests {
         let factory =
             |_: &LevelContext, _: &[u64]| -> Box<dyn Policy<usize>> { Box::new(DDMin::new()) };
         let options = HddOptions {
-            max_sweeps: 10,
+            max_sweeps,
             partial_sweeps,
         };
         let report = hdd(&mut script, &factory, options);
         (script, report)
+    }
+
+    fn run(partial_sweeps: bool) -> (Script, HddReport) {
+        // Level 0 changes once; level 1 only once sweep 2 has come (a pass
+        // that wins late); level 2 twice.
+        run_script(vec![(1, 1), (1, 2), (2, 1)], 10, partial_sweeps)
     }
 
     fn entered_in(script: &Script, sweep: usize) -> Vec<usize> {
@@ -301,21 +311,7 @@ mod tests {
 
     #[test]
     fn the_last_sweep_allowed_is_a_full_one() {
-        let mut script = Script {
-            changes: vec![(5, 1), (1, 2)],
-            sweep: 0,
-            level: 0,
-            state: 0,
-            changed: false,
-            entered: Vec::new(),
-        };
-        let factory =
-            |_: &LevelContext, _: &[u64]| -> Box<dyn Policy<usize>> { Box::new(DDMin::new()) };
-        let options = HddOptions {
-            max_sweeps: 3,
-            partial_sweeps: true,
-        };
-        let report = hdd(&mut script, &factory, options);
+        let (script, report) = run_script(vec![(5, 1), (1, 2)], 3, true);
         assert_eq!(report.sweeps, 3);
         assert!(report.unfinished);
         assert_eq!(entered_in(&script, 2), vec![0]);

@@ -1,0 +1,49 @@
+//! Helpers the runner's and the Slurm executor's integration tests share:
+//! test scripts written on the fly, the stats JSON, the LLVM verifier, a
+//! module big enough to keep a reduction busy.
+
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+
+/// An executable shell script `dir/name` running `body`.
+pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let p = dir.join(name);
+    fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+    fs::set_permissions(&p, fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+/// A `--stats-json` file, read.
+pub fn stats(path: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(path).unwrap()).unwrap()
+}
+
+/// Whether LLVM's verifier accepts the module at `path`.
+pub fn verifies(path: &Path) -> bool {
+    Command::new(Path::new(LLVM_BIN).join("opt"))
+        .args(["-passes=verify", "-disable-output"])
+        .arg(path)
+        .status()
+        .unwrap()
+        .success()
+}
+
+/// A module big enough that a slow test keeps the reduction busy for a
+/// while: `n` functions to remove and `@keep`, whose `%interesting` the
+/// tests look for.
+pub fn many_functions(n: usize) -> String {
+    let mut m = String::new();
+    for i in 0..n {
+        m.push_str(&format!(
+            "define i32 @f{i}(i32 %x) {{\n  %y = add i32 %x, {i}\n  ret i32 %y\n}}\n\n"
+        ));
+    }
+    m.push_str(
+        "define i32 @keep(i32 %x) {\n  %interesting = mul i32 %x, 3\n  ret i32 %interesting\n}\n",
+    );
+    m
+}
