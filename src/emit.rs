@@ -244,8 +244,14 @@ pub fn mr_test(
 /// PATH); `%S` and `%p` keep meaning the directory of `origin`. It must
 /// pass (a reproducer that passes while the bug is there), or with
 /// `must_fail` fail (a failing test, reduced); the error carries what lit
-/// said.
-pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path, must_fail: bool) -> Result<()> {
+/// said. `comment` says the test's language, which names its file.
+pub fn check_with_lit(
+    env: &TestEnv,
+    test: &str,
+    comment: Comment,
+    origin: &Path,
+    must_fail: bool,
+) -> Result<()> {
     let dir = env.private_dir("lit-check")?;
     let origin_dir = std::path::absolute(origin)?
         .parent()
@@ -263,12 +269,10 @@ pub fn check_with_lit(env: &TestEnv, test: &str, origin: &Path, must_fail: bool)
         })
         .collect::<Vec<_>>()
         .join("\n");
-    // Named as the tools expect its language: llc reads `.mir` as MIR.
-    let name = match origin.extension().and_then(|e| e.to_str()) {
-        Some("mir") => "test.mir",
-        _ => "test.ll",
-    };
-    fs::write(dir.join(name), test + "\n")?;
+    fs::write(
+        dir.join(format!("test.{}", comment.extension())),
+        test + "\n",
+    )?;
     let bin = crate::oracle::command::llvm_bin_dir();
     fs::write(
         dir.join("lit.cfg.py"),

@@ -268,7 +268,7 @@ pub fn lit_test(
             oracle::Spec::Lit { test, .. } => test.clone(),
             _ => unreachable!("a --lit bisection"),
         };
-        emit::check_with_lit(env, &text, &origin, true)
+        emit::check_with_lit(env, &text, Comment::Semicolon, &origin, true)
             .map_err(|e| anyhow!("the reduced test '{}': {e:#}", prepared.output().display()))?;
         return Ok(Some(prepared.output().to_path_buf()));
     }
@@ -296,7 +296,7 @@ pub fn lit_test(
         _ => unreachable!("--emit-lit is checked against the oracle first"),
     };
     write_atomically(path, test.as_bytes())?;
-    emit::check_with_lit(env, &test, path, false)
+    emit::check_with_lit(env, &test, comment, path, false)
         .map_err(|e| anyhow!("--emit-lit '{}': {e:#}", path.display()))?;
     Ok(Some(path.clone()))
 }
