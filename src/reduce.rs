@@ -335,9 +335,18 @@ impl Prepared {
         &self.settings.output
     }
 
-    /// The language of the module reduced.
-    pub fn language(&self) -> Language {
-        self.spec.language
+    /// The result as the body of a lit test, with the comment syntax of its
+    /// language: MIR is the test as it is (its comments start with `#`); IR
+    /// is printed again, without the `; ModuleID` line.
+    pub fn result_as_test(&self) -> Result<(String, Comment)> {
+        Ok(match self.spec.language {
+            Language::Mir => (
+                fs::read_to_string(self.output())
+                    .map_err(|e| anyhow!("cannot read '{}': {e}", self.output().display()))?,
+                Comment::Hash,
+            ),
+            _ => (llvm::test_text(self.output())?, Comment::Semicolon),
+        })
     }
 
     /// The oracle, as built on the input.
@@ -371,16 +380,7 @@ impl Prepared {
         let Some(path) = &self.spec.emit_lit else {
             return Ok(None);
         };
-        // MIR is the test as it is (its comments start with `#`); IR is
-        // printed again, without the `; ModuleID` line.
-        let (text, comment) = match self.spec.language {
-            Language::Mir => (
-                fs::read_to_string(self.output())
-                    .map_err(|e| anyhow!("cannot read '{}': {e}", self.output().display()))?,
-                Comment::Hash,
-            ),
-            _ => (llvm::test_text(self.output())?, Comment::Semicolon),
-        };
+        let (text, comment) = self.result_as_test()?;
         let how = match &self.oracle {
             Built::Crash(o) => format!("--crash-cmd '{}'", o.shown_command()),
             _ => match &self.spec.oracle {

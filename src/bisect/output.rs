@@ -15,9 +15,8 @@ use super::invocation::Invocation;
 use super::probe::Prober;
 use super::BisectSpec;
 use crate::emit::{self, Comment};
-use crate::llvm;
 use crate::oracle::{self, Built};
-use crate::reduce::{Language, Prepared};
+use crate::reduce::Prepared;
 
 /// The probes and time of one stage.
 #[derive(Clone, Debug)]
@@ -275,15 +274,8 @@ pub fn lit_test(
     let Some(path) = &spec.emit_lit else {
         return Ok(None);
     };
-    // MIR (a machine-pass culprit's input) is the test as it is, with `#`
-    // comments; IR is printed again without its `; ModuleID` line.
-    let (module, comment) = if prepared.language() == Language::Mir {
-        let text = std::fs::read_to_string(prepared.output())
-            .map_err(|e| anyhow!("cannot read '{}': {e}", prepared.output().display()))?;
-        (text, Comment::Hash)
-    } else {
-        (llvm::test_text(prepared.output())?, Comment::Semicolon)
-    };
+    // IR, or MIR for a machine-pass culprit.
+    let (module, comment) = prepared.result_as_test()?;
     let provenance = provenance(report, stats);
     let test = match prepared.oracle() {
         Built::Crash(o) => emit::crash_test(o, &module, &provenance, comment)?,
