@@ -50,7 +50,8 @@ pub struct LevelContext {
     /// sweep and now has 42 will most likely keep nearly all of them. On a
     /// level's first run, the share of all targets the levels so far kept,
     /// pooled (large levels weigh the most, so one small dense level says
-    /// little about the next); `None` before any level ran.
+    /// little about the next) and weighed against one target in this
+    /// level's number; `None` before any level ran.
     pub needed_share: Option<f64>,
 }
 
@@ -73,7 +74,16 @@ impl Knowledge {
     fn needed_share(&self, level: usize, targets: usize) -> Option<f64> {
         match self.kept.get(level).copied().flatten() {
             Some(kept) => Some(kept.min(targets) as f64 / targets.max(1) as f64),
-            None if self.all_targets > 0 => Some(self.all_kept as f64 / self.all_targets as f64),
+            // Other levels' targets are other things: their pooled share is
+            // weighed against the uninformed guess (one of this level's
+            // targets needed) counted as a level of this one's size, so a
+            // few targets kept by small levels before (a module's one
+            // function, its one result) do not make a large level look
+            // dense, while thousands kept by large levels do.
+            None if self.all_targets > 0 => {
+                let n = targets.max(1) as f64;
+                Some((self.all_kept as f64 + 1.0) / (self.all_targets as f64 + n))
+            }
             None => None,
         }
     }
@@ -181,6 +191,27 @@ pub fn hdd(
 mod tests {
     use super::*;
     use crate::{DDMin, Judge};
+
+    #[test]
+    fn what_other_levels_kept_weighs_by_how_many_targets_it_stands_for() {
+        let mut small = Knowledge::default();
+        // A module's one function and one of its two results kept.
+        small.record(0, 1, 1, false);
+        small.record(1, 2, 1, true);
+        // Two of three says little about a level of 14 targets...
+        let share = small.needed_share(2, 14).unwrap();
+        assert!(share < 0.25, "{share}");
+        assert!(share > 1.0 / 14.0, "{share}");
+        // ...while 900 of 1000 says much.
+        let mut large = Knowledge::default();
+        large.record(0, 1000, 900, true);
+        let share = large.needed_share(1, 14).unwrap();
+        assert!(share > 0.85, "{share}");
+        // The level's own last run is taken as it is.
+        large.record(1, 14, 12, true);
+        assert_eq!(large.needed_share(1, 14), Some(12.0 / 14.0));
+        assert_eq!(Knowledge::default().needed_share(0, 5), None);
+    }
 
     /// A scripted hierarchy: each level has one target, whose removal is
     /// interesting while the level has changes left and the sweep is at
