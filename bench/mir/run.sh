@@ -9,7 +9,8 @@
 # isel, zstd-isel = the whole module after isel, zstd = the whole module
 # before the machine scheduler (test: vpackuswb). Prints one line per tool
 # and case: machine instructions before/after (mircount.py), bytes, test
-# calls (counted by the test itself), wall seconds.
+# calls (counted by the test itself), wall seconds. TOOLS="whittle" runs
+# whittle alone.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 whittle=$(realpath "$1")
@@ -29,7 +30,7 @@ for c in $cases; do
     zstd) test="$here/test-sched.sh"; want=vpackuswb ;;
     *) test="$here/test-isel.sh"; want=vpackuswb ;;
   esac
-  for tool in whittle llvm-reduce; do
+  for tool in ${TOOLS:-whittle llvm-reduce}; do
     rm -f "$c.$tool.count" "$c.$tool.mir"
     start=$(date +%s.%N)
     if [ $tool = whittle ]; then
