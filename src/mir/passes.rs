@@ -47,7 +47,7 @@ pub static PASSES: &[Pass] = &[
     pass(PassInfo::new("machine-functions", "delete machine functions (their IR functions become declarations)").bisect_first()),
     pass(PassInfo::new("simplify-conditionals-true", "make conditional branches always taken (blocks no longer reached go)")),
     pass(PassInfo::new("simplify-conditionals-false", "make conditional branches never taken (blocks no longer reached go)")),
-    pass(PassInfo::new("basic-blocks", "delete machine blocks, branches to them going where they went")),
+    pass(PassInfo::new("basic-blocks", "delete machine blocks, branches to them going where they went").interacting()),
     pass(PassInfo::new("instructions", "delete machine instructions; uses of a removed definition read an earlier one of the same class, or an IMPLICIT_DEF").llvm(&["instructions"])),
     pass(PassInfo::new("register-defs", "drop register definitions (an IMPLICIT_DEF defines the register instead)").llvm(&["register-defs"])),
     pass(PassInfo::new("register-uses", "drop register uses (extra implicit operands go, others become undef)").llvm(&["register-uses"])),

@@ -63,7 +63,7 @@ pub static PASSES: &[Pass] = &[
     pass(PassInfo::new("top-level", "erase functions, globals, nested modules (and the operations using their symbols)").bisect_first()),
     pass(PassInfo::new("function-results", "drop results of functions nothing calls (with the return operands that computed them)")),
     pass(PassInfo::new("regions", "replace region operations (scf.if, scf.for, ...) by the body of one region")),
-    pass(PassInfo::new("blocks", "erase blocks of CFG regions, branches redirected")),
+    pass(PassInfo::new("blocks", "erase blocks of CFG regions, branches redirected").interacting()),
     pass(PassInfo::new("block-arguments", "drop block arguments with their branch operands")),
     pass(PassInfo::new("ops", "erase operations at any depth, uses replaced by a dominating value or a constant")),
     pass(PassInfo::new("operands", "replace uses of computed values by zero constants (producers left dead go too)").opt_in()),

@@ -25,6 +25,10 @@ pub struct LevelHints {
     pub all_first: bool,
     /// Usually down to one target: bisect for it first.
     pub bisect_first: bool,
+    /// Targets interact (two applied together may succeed where each alone
+    /// fails): search by chunks in target order, not by per-target
+    /// probabilities (ProbDD becomes WDD; ddmin and WDD stay).
+    pub interacting: bool,
 }
 
 /// The prior of a ProbDD level: the share of its targets its last run
@@ -43,6 +47,10 @@ pub fn minimizer(
     weights: &[u64],
 ) -> Box<dyn Policy<usize>> {
     let by_weight = || -> HashMap<usize, u64> { weights.iter().copied().enumerate().collect() };
+    let kind = match kind {
+        PolicyKind::ProbDd if hints.interacting => PolicyKind::Wdd,
+        other => other,
+    };
     let inner: Box<dyn Policy<usize>> = match kind {
         PolicyKind::DDMin => Box::new(DDMin::new().starting_at(start)),
         PolicyKind::Wdd => Box::new(Wdd::new(by_weight()).starting_at(start)),
@@ -70,5 +78,52 @@ pub fn minimizer(
         Box::new(BisectFirst::new(inner, weights))
     } else {
         inner
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Config;
+
+    /// The first proposals of a level of `weights` under `kind` and `hints`.
+    fn first_proposals(kind: PolicyKind, hints: LevelHints, weights: &[u64]) -> Vec<Vec<usize>> {
+        let context = LevelContext {
+            level: 0,
+            sweep: 1,
+            needed_share: None,
+        };
+        let mut policy = minimizer(kind, 2, hints, &context, weights);
+        let config: Config<usize> = (0..weights.len()).collect();
+        let proposals = policy
+            .propose(&config)
+            .take(6)
+            .map(|d| d.into_iter().collect())
+            .collect();
+        proposals
+    }
+
+    #[test]
+    fn an_interacting_level_is_searched_by_chunks_whatever_the_policy() {
+        let weights = [3, 1, 1, 1, 1, 1];
+        let interacting = LevelHints {
+            interacting: true,
+            ..LevelHints::default()
+        };
+        let wdd = first_proposals(PolicyKind::Wdd, interacting, &weights);
+        assert_eq!(
+            first_proposals(PolicyKind::ProbDd, interacting, &weights),
+            wdd
+        );
+        // The hint is what makes the difference: ProbDD proposes otherwise.
+        assert_ne!(
+            first_proposals(PolicyKind::ProbDd, LevelHints::default(), &weights),
+            wdd
+        );
+        // ddmin stays ddmin.
+        assert_eq!(
+            first_proposals(PolicyKind::DDMin, interacting, &weights),
+            first_proposals(PolicyKind::DDMin, LevelHints::default(), &weights)
+        );
     }
 }

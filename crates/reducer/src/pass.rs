@@ -66,6 +66,14 @@ pub struct PassInfo {
     /// Whether its targets usually come down to a single one (the function
     /// that holds the bug): the search bisects for it first.
     pub bisect_first: bool,
+    /// Whether its targets interact: applying two together can succeed
+    /// where each alone fails, or give a smaller module than applying them
+    /// one after the other (CFG simplifications of neighbouring blocks,
+    /// ifuncs lowered into one table). Such a level is searched by chunks
+    /// in the pass's target order (WDD), whatever `--policy` names: ProbDD
+    /// models targets as needed or not each on its own, and would stop at
+    /// the first configuration where every single one is needed.
+    pub interacting: bool,
     /// Whether it puts poison or undef into the module on purpose (never
     /// run with metamorphic oracles).
     pub introduces_undefined_values: bool,
@@ -92,6 +100,7 @@ impl PassInfo {
             default: true,
             all_first: false,
             bisect_first: false,
+            interacting: false,
             introduces_undefined_values: false,
             must_not_grow: false,
             stable_base: false,
@@ -117,6 +126,11 @@ impl PassInfo {
 
     pub const fn bisect_first(mut self) -> PassInfo {
         self.bisect_first = true;
+        self
+    }
+
+    pub const fn interacting(mut self) -> PassInfo {
+        self.interacting = true;
         self
     }
 

@@ -85,6 +85,7 @@ pub fn run<F: FrontEnd>(
             LevelHints {
                 all_first: info.all_first,
                 bisect_first: info.bisect_first,
+                interacting: info.interacting,
             }
         })
         .collect();
