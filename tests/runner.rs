@@ -382,6 +382,77 @@ fn a_test_that_fails_the_final_recheck_is_reported_as_flaky() {
     assert!(verifies(&dir.path().join("out.ll")));
 }
 
+#[test]
+fn a_test_interesting_on_its_first_run_only_is_reported_as_flaky() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, TWO_FUNCTIONS).unwrap();
+    // Interesting once (the input check), never again: every candidate fails
+    // and nothing is accepted, which alone would read as "irreducible".
+    let marker = dir.path().join("ran");
+    let test = script(
+        dir.path(),
+        "first-only.sh",
+        &format!("[ -e {m} ] && exit 1\ntouch {m}", m = marker.display()),
+    );
+    let output = dir.path().join("out.ll");
+    let stats = dir.path().join("stats.json");
+    let out = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .arg("-j1")
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .arg("--stats-json")
+        .arg(&stats)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("warning: the test is flaky"), "{err}");
+    assert!(err.contains("no candidate was interesting"), "{err}");
+    // Nothing is lost: the output is the input's module (as printed, after
+    // its ModuleID and source_filename lines).
+    assert!(fs::read_to_string(&output)
+        .unwrap()
+        .ends_with(&fs::read_to_string(&input).unwrap()));
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&stats).unwrap()).unwrap();
+    assert_eq!(json["final_check_interesting"], serde_json::json!(false));
+    assert!(json["input_flaky"].is_string(), "{json}");
+}
+
+#[test]
+fn an_irreducible_input_is_not_called_flaky() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, TWO_FUNCTIONS).unwrap();
+    // Interesting only as first tested: every candidate fails, the re-run
+    // passes.
+    let first = dir.path().join("first.ll");
+    let test = script(
+        dir.path(),
+        "exact.sh",
+        &format!(
+            "[ -e {f} ] || cp \"$1\" {f}\ncmp -s \"$1\" {f}",
+            f = first.display()
+        ),
+    );
+    let out = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .arg("-j1")
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.ll"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("flaky"), "{err}");
+}
+
 /// A test that is sound on large candidates and flaky on small ones: a
 /// candidate with at most `small` instructions tests interesting the first
 /// time it is seen, never again (the same content gets "not interesting"

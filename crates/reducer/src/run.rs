@@ -285,9 +285,16 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// (`NAME.flaky.EXT`), and the output gets the most reduced module
     /// accepted earlier that passes [`RECHECKS`] re-tests in a row, or the
     /// input (tested at the start) when none does.
+    ///
+    /// When nothing was accepted although candidates were tested, the input
+    /// is re-tested: every candidate failing is what a flaky test looks
+    /// like (interesting on its first run only), and the user should hear
+    /// that rather than "nothing could be removed".
     fn final_check(&mut self) {
         if !self.current.reduced() {
-            // Nothing was accepted: the input itself was tested at the start.
+            if self.stats.not_interesting > 0 {
+                self.recheck_input();
+            }
             return;
         }
         let Some(result) = self.test_current() else {
@@ -302,6 +309,27 @@ impl<F: FrontEnd> Reduction<'_, F> {
                     self.fatal = Some(e);
                 }
             }
+        }
+    }
+
+    /// Re-test the input at the end of a run that accepted nothing.
+    fn recheck_input(&mut self) {
+        let Some(result) = self.test_current() else {
+            return;
+        };
+        self.account_overhead(&result);
+        let Evaluation::Tested(outcome) = &result.evaluation else {
+            return;
+        };
+        let ok = outcome.verdict == Verdict::Interesting;
+        self.stats.final_check_interesting = Some(ok);
+        if !ok {
+            self.stats.input_flaky = Some(outcome.status.clone());
+            eprintln!(
+                "whittle: warning: the test is flaky: the input tested interesting at the start and {} when re-run at the end, and no candidate was interesting; '{}' holds the input",
+                outcome.status,
+                self.settings.output.display()
+            );
         }
     }
 

@@ -158,6 +158,9 @@ pub struct Stats {
     /// When that re-test failed: where the result that failed it went, and
     /// what the output holds instead.
     pub flaky: Option<Flaky>,
+    /// When nothing was accepted and the input failed its re-test at the
+    /// end: how that re-test ended (the test is flaky).
+    pub input_flaky: Option<String>,
     pub interrupted: bool,
     pub passes: Vec<PassStats>,
     /// Every oracle call in the order settled, with the size it left.
@@ -244,6 +247,12 @@ impl Stats {
                 s,
                 "executor {}: {} runs ({} cancelled); {} infrastructure failures, {} retries (not verdicts)",
                 e.name, e.runs, e.cancelled, e.infrastructure_failures, e.retries
+            );
+        }
+        if let Some(status) = &self.input_flaky {
+            let _ = writeln!(
+                s,
+                "flaky test: nothing was accepted, and the input, interesting at the start, {status} when re-run at the end"
             );
         }
         if let Some(f) = &self.flaky {
