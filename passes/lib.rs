@@ -20,6 +20,7 @@ mod conditionals;
 mod dbg_records;
 mod function_bodies;
 mod function_data;
+mod gep_index_casts;
 mod global_initializers;
 mod global_objects;
 mod global_values;
@@ -175,6 +176,7 @@ pub static PASSES: &[Pass] = registry! {
     "operands-poison"             => operands::run_poison, llvm, introduces_undefined_values: "replace target extension type operands with poison";
     "operands-to-args"            => operands_to_args::run, llvm, all_first, stable_base: "replace operands with new function parameters";
     "operands-skip"               => operands_skip::run, llvm: "replace operands with values they refer to or arguments, skipping instructions";
+    "gep-index-casts"             => gep_index_casts::run, all_first: "let GEP indices take the value a sext/zext/trunc casts, dropping the cast";
     "arguments-to-return"         => values_to_return::run_arguments, llvm: "make a function return one of its arguments at once, cutting its body";
     "instructions-to-return"      => values_to_return::run_instructions, llvm: "make a function return an intermediate value early, cutting the rest of its body";
     "inline-call-sites"           => inline_call_sites::run, llvm: "inline call sites of small functions (--reduce-callsite-inline-threshold)";

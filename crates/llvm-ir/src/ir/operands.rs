@@ -159,3 +159,69 @@ pub fn operands_to_args(function: Value<'_>, uses: Vec<(Value<'_>, u32)>) {
         )
     }
 }
+
+impl<'m> Value<'m> {
+    /// For an operand of an instruction: the value a scalar integer cast
+    /// (`zext`, `sext`, `trunc`) casts, when this is one.
+    pub fn integer_cast_source(self) -> Option<Value<'m>> {
+        use inkwell::llvm_sys::core::{
+            LLVMGetInstructionOpcode, LLVMGetTypeKind, LLVMIsAInstruction, LLVMTypeOf,
+        };
+        use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+        // SAFETY: live value; LLVMIsAInstruction is a checked cast (null for
+        // any other kind of value), and the opcode, operand 0 and types are
+        // read from an instruction only.
+        unsafe {
+            if LLVMIsAInstruction(self.raw).is_null() {
+                return None;
+            }
+            let cast = matches!(
+                LLVMGetInstructionOpcode(self.raw),
+                LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc
+            );
+            if !cast || LLVMGetTypeKind(LLVMTypeOf(self.raw)) != LLVMTypeKind::LLVMIntegerTypeKind {
+                return None;
+            }
+            Some(Value::new(LLVMGetOperand(self.raw, 0)))
+        }
+    }
+
+    /// For an instruction: whether it is a `getelementptr` whose operand
+    /// `idx` is an index (not the pointer) of scalar integer type, which an
+    /// integer of any width may take (GEP indices are sign-extended or
+    /// truncated to the index width).
+    pub fn is_gep_integer_index(self, idx: u32) -> bool {
+        use inkwell::llvm_sys::core::{LLVMGetTypeKind, LLVMIsAGetElementPtrInst, LLVMTypeOf};
+        use inkwell::llvm_sys::LLVMTypeKind;
+        if idx == 0 || idx >= self.operand_count() {
+            return false;
+        }
+        // SAFETY: live value; LLVMIsAGetElementPtrInst is a checked cast,
+        // and the operand index is in range (checked above).
+        unsafe {
+            !LLVMIsAGetElementPtrInst(self.raw).is_null()
+                && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(self.raw, idx)))
+                    == LLVMTypeKind::LLVMIntegerTypeKind
+        }
+    }
+}
+
+/// Set index operand `idx` of a `getelementptr` to `value`, a scalar
+/// integer of any width valid at that use (see
+/// [`Value::is_gep_integer_index`]; checked again here).
+pub fn set_gep_index(gep: Value<'_>, idx: u32, value: Value<'_>) {
+    use inkwell::llvm_sys::core::{LLVMGetTypeKind, LLVMSetOperand, LLVMTypeOf};
+    use inkwell::llvm_sys::LLVMTypeKind;
+    assert!(gep.is_gep_integer_index(idx), "not a GEP integer index");
+    // SAFETY: live GEP and value of one module; the operand is an index of
+    // scalar integer type (asserted above) and so is the new value (asserted
+    // below), which GEP accepts at any width: the module stays well-formed.
+    unsafe {
+        assert_eq!(
+            LLVMGetTypeKind(LLVMTypeOf(value.raw)),
+            LLVMTypeKind::LLVMIntegerTypeKind,
+            "a GEP index must be an integer"
+        );
+        LLVMSetOperand(gep.raw, idx, value.raw);
+    }
+}
