@@ -33,6 +33,7 @@ mod memory_ops;
 mod metadata;
 mod module_data;
 mod module_items;
+mod narrow_integer_ops;
 mod opcodes;
 mod operand_bundles;
 mod operands;
@@ -176,6 +177,7 @@ pub static PASSES: &[Pass] = registry! {
     "operands-poison"             => operands::run_poison, llvm, introduces_undefined_values: "replace target extension type operands with poison";
     "operands-to-args"            => operands_to_args::run, llvm, all_first, stable_base: "replace operands with new function parameters";
     "operands-skip"               => operands_skip::run, llvm: "replace operands with values they refer to or arguments, skipping instructions";
+    "narrow-integer-ops"          => narrow_integer_ops::run: "do an operation on extended values at the narrow type its result is truncated to";
     "gep-index-casts"             => gep_index_casts::run, all_first: "let GEP indices take the value a sext/zext/trunc casts, dropping the cast";
     "arguments-to-return"         => values_to_return::run_arguments, llvm: "make a function return one of its arguments at once, cutting its body";
     "instructions-to-return"      => values_to_return::run_instructions, llvm: "make a function return an intermediate value early, cutting the rest of its body";

@@ -31,6 +31,7 @@ pub mod globals;
 pub mod insts;
 pub mod metadata;
 pub mod mr;
+pub mod narrow;
 pub mod operands;
 
 mod shim {
