@@ -30,35 +30,109 @@ fn narrowable_opcode(op: LLVMOpcode) -> bool {
     )
 }
 
+/// An operand of the wide operation, as the narrow one sees it.
+#[derive(Clone, Copy)]
+struct Narrowed {
+    /// The narrow value: the extension's source, or the constant cut to
+    /// the narrow width.
+    value: LLVMValueRef,
+    /// Whether it was an extension (else a constant).
+    extended: bool,
+    /// Whether the wide operand is the narrow value sign-extended (a `sext`,
+    /// or a constant that fits the narrow width as a signed number).
+    signed: bool,
+    /// Whether it is the narrow value zero-extended.
+    unsigned: bool,
+    /// For a constant: its value as a signed wide number.
+    constant: Option<i64>,
+}
+
 /// What operand `v` of the wide operation becomes at `narrow` (a scalar
-/// integer type of at most 64 bits): the source of a `sext`/`zext` from
-/// `narrow`, or an integer constant cut to `narrow`'s width; None otherwise.
-/// The flag says whether it was an extension.
+/// integer type of at most 64 bits), or None when it is neither an
+/// extension from `narrow` nor an integer constant of at most 64 bits.
 ///
 /// SAFETY: `v` is a live value and `narrow` a live integer type.
-unsafe fn narrow_operand(v: LLVMValueRef, narrow: LLVMTypeRef) -> Option<(LLVMValueRef, bool)> {
+unsafe fn narrow_operand(v: LLVMValueRef, narrow: LLVMTypeRef) -> Option<Narrowed> {
     // SAFETY: the caller's contract; checked casts come before the reads
     // that need an instruction or a constant integer.
     unsafe {
         if !LLVMIsAInstruction(v).is_null() {
-            let ext = matches!(
-                LLVMGetInstructionOpcode(v),
-                LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMZExt
-            );
-            let source = LLVMGetOperand(v, 0);
-            return (ext && LLVMTypeOf(source) == narrow).then_some((source, true));
-        }
-        if !LLVMIsAConstantInt(v).is_null() && LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64 {
-            let width = LLVMGetIntTypeWidth(narrow);
-            let bits = LLVMConstIntGetZExtValue(v);
-            let cut = if width >= 64 {
-                bits
-            } else {
-                bits & ((1u64 << width) - 1)
+            let op = LLVMGetInstructionOpcode(v);
+            let (signed, unsigned) = match op {
+                LLVMOpcode::LLVMSExt => (true, false),
+                LLVMOpcode::LLVMZExt => (false, true),
+                _ => return None,
             };
-            return Some((LLVMConstInt(narrow, cut, 0), false));
+            let source = LLVMGetOperand(v, 0);
+            return (LLVMTypeOf(source) == narrow).then_some(Narrowed {
+                value: source,
+                extended: true,
+                signed,
+                unsigned,
+                constant: None,
+            });
         }
-        None
+        let wide_width = if LLVMIsAConstantInt(v).is_null() {
+            return None;
+        } else {
+            LLVMGetIntTypeWidth(LLVMTypeOf(v))
+        };
+        if wide_width > 64 {
+            return None;
+        }
+        let width = LLVMGetIntTypeWidth(narrow);
+        let bits = LLVMConstIntGetZExtValue(v);
+        let value = LLVMConstIntGetSExtValue(v);
+        let (cut, signed, unsigned) = if width >= 64 {
+            (bits, true, true)
+        } else {
+            let half = 1i64 << (width - 1);
+            (
+                bits & ((1u64 << width) - 1),
+                (-half..half).contains(&value),
+                bits < (1u64 << width),
+            )
+        };
+        Some(Narrowed {
+            value: LLVMConstInt(narrow, cut, 0),
+            extended: false,
+            signed,
+            unsigned,
+            constant: Some(value),
+        })
+    }
+}
+
+/// Whether `op` done at `width` bits on `lhs` and `rhs` gives the truncated
+/// result of the wide operation for every input, and is never undefined
+/// where the wide one was not. Modular arithmetic and bitwise operations
+/// always; unsigned division of zero-extended values; signed division of
+/// sign-extended values unless it may be `MIN / -1` (which overflows only at
+/// the narrow width); shifts by a constant below the width, of a value
+/// extended the way the shift fills (a shift by the width or more is poison
+/// at the narrow width).
+fn exact(op: LLVMOpcode, width: u32, lhs: Narrowed, rhs: Narrowed) -> bool {
+    use LLVMOpcode::*;
+    let amount_below_width = rhs
+        .constant
+        .is_some_and(|k| (0..i64::from(width)).contains(&k));
+    match op {
+        LLVMAdd | LLVMSub | LLVMMul | LLVMAnd | LLVMOr | LLVMXor => true,
+        LLVMUDiv | LLVMURem => lhs.unsigned && rhs.unsigned,
+        LLVMSDiv | LLVMSRem => {
+            let min = if width >= 64 {
+                i64::MIN
+            } else {
+                -(1i64 << (width - 1))
+            };
+            lhs.signed
+                && rhs.signed
+                && (lhs.constant.is_some_and(|c| c != min) || rhs.constant.is_some_and(|c| c != -1))
+        }
+        LLVMShl => amount_below_width,
+        LLVMLShr => amount_below_width && lhs.unsigned,
+        LLVMAShr => amount_below_width && lhs.signed,
+        _ => false,
     }
 }
 
@@ -77,8 +151,10 @@ impl Value<'_> {
     /// For an instruction: whether it is a `trunc` to a scalar integer type
     /// of at most 64 bits whose operand is a binary operation used only
     /// here, on operands that are each extended from the truncated type or
-    /// constants, at least one of them extended.
-    pub fn is_narrowable_truncation(self) -> bool {
+    /// constants, at least one of them extended. With `exact_only`, only
+    /// where the narrow operation gives the same value for every input and
+    /// is never undefined where the wide one was not (see [`exact`]).
+    pub fn is_narrowable_truncation(self, exact_only: bool) -> bool {
         // SAFETY: live value; checked casts (LLVMIsA*) come before the
         // opcode, operand and type reads that need an instruction, an
         // integer type or a binary operator.
@@ -101,14 +177,15 @@ impl Value<'_> {
             {
                 return false;
             }
-            let mut extended = false;
-            for idx in 0..2 {
-                match narrow_operand(LLVMGetOperand(wide, idx), narrow) {
-                    Some((_, ext)) => extended |= ext,
-                    None => return false,
-                }
-            }
-            extended
+            let (Some(lhs), Some(rhs)) = (
+                narrow_operand(LLVMGetOperand(wide, 0), narrow),
+                narrow_operand(LLVMGetOperand(wide, 1), narrow),
+            ) else {
+                return false;
+            };
+            let op = LLVMGetInstructionOpcode(wide);
+            (lhs.extended || rhs.extended)
+                && (!exact_only || exact(op, LLVMGetIntTypeWidth(narrow), lhs, rhs))
         }
     }
 }
@@ -118,7 +195,10 @@ impl Value<'_> {
 /// type, in its place: the truncation's uses take the new operation, and
 /// the truncation, the wide operation and extensions left unused go.
 pub fn narrow_truncation(trunc: Value<'_>) {
-    assert!(trunc.is_narrowable_truncation(), "not a narrowable trunc");
+    assert!(
+        trunc.is_narrowable_truncation(false),
+        "not a narrowable trunc"
+    );
     // SAFETY: live instruction of a live module, checked above to be a
     // trunc of a single-use binary operator whose operands narrow; the new
     // operation is built right before the trunc (so its operands, which
@@ -127,8 +207,12 @@ pub fn narrow_truncation(trunc: Value<'_>) {
     unsafe {
         let narrow = LLVMTypeOf(trunc.raw);
         let wide = LLVMGetOperand(trunc.raw, 0);
-        let (lhs, _) = narrow_operand(LLVMGetOperand(wide, 0), narrow).expect("checked");
-        let (rhs, _) = narrow_operand(LLVMGetOperand(wide, 1), narrow).expect("checked");
+        let lhs = narrow_operand(LLVMGetOperand(wide, 0), narrow)
+            .expect("checked")
+            .value;
+        let rhs = narrow_operand(LLVMGetOperand(wide, 1), narrow)
+            .expect("checked")
+            .value;
         let context = LLVMGetTypeContext(narrow);
         let builder = LLVMCreateBuilderInContext(context);
         LLVMPositionBuilderBefore(builder, trunc.raw);
@@ -165,5 +249,63 @@ pub fn narrow_truncation(trunc: Value<'_>) {
                 LLVMInstructionEraseFromParent(*ext);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use LLVMOpcode::*;
+
+    fn ext(signed: bool) -> Narrowed {
+        Narrowed {
+            value: std::ptr::null_mut(),
+            extended: true,
+            signed,
+            unsigned: !signed,
+            constant: None,
+        }
+    }
+
+    /// A constant at 32 bits, as `narrow_operand` describes it.
+    fn constant(c: i64) -> Narrowed {
+        Narrowed {
+            value: std::ptr::null_mut(),
+            extended: false,
+            signed: (-(1i64 << 31)..(1i64 << 31)).contains(&c),
+            unsigned: (0..(1i64 << 32)).contains(&c),
+            constant: Some(c),
+        }
+    }
+
+    #[test]
+    fn exact_narrowings() {
+        let (s, z) = (ext(true), ext(false));
+        for op in [LLVMAdd, LLVMSub, LLVMMul, LLVMAnd, LLVMOr, LLVMXor] {
+            assert!(exact(op, 32, s, z));
+        }
+        // Signed division: not when it may be MIN / -1.
+        assert!(exact(LLVMSDiv, 32, s, constant(3)));
+        assert!(exact(LLVMSDiv, 32, constant(-4096), s));
+        assert!(exact(LLVMSRem, 32, s, constant(-3)));
+        assert!(!exact(LLVMSDiv, 32, s, s));
+        assert!(!exact(LLVMSDiv, 32, s, constant(-1)));
+        assert!(!exact(LLVMSDiv, 32, constant(-(1i64 << 31)), s));
+        assert!(!exact(LLVMSDiv, 32, z, constant(3)));
+        assert!(!exact(LLVMSDiv, 32, s, constant(1i64 << 40)));
+        // Unsigned division: zero-extended operands only.
+        assert!(exact(LLVMUDiv, 32, z, z));
+        assert!(exact(LLVMURem, 32, z, constant(7)));
+        assert!(!exact(LLVMUDiv, 32, s, z));
+        assert!(!exact(LLVMUDiv, 32, z, constant(-7)));
+        // Shifts: by a constant below the width, filled as extended.
+        assert!(exact(LLVMShl, 32, s, constant(5)));
+        assert!(exact(LLVMShl, 32, z, constant(31)));
+        assert!(!exact(LLVMShl, 32, s, constant(32)));
+        assert!(!exact(LLVMShl, 32, s, z));
+        assert!(exact(LLVMLShr, 32, z, constant(3)));
+        assert!(!exact(LLVMLShr, 32, s, constant(3)));
+        assert!(exact(LLVMAShr, 32, s, constant(3)));
+        assert!(!exact(LLVMAShr, 32, z, constant(3)));
     }
 }
