@@ -7,17 +7,21 @@
 //! access, which no other pass removes without changing the address (the
 //! instruction passes would make the index zero). One target per cast
 //! feeding some GEP index, of weight 1, in walk order; every GEP index use
-//! of a chosen cast is replaced.
+//! of a chosen cast is replaced. Under `--mr` (defined values only) not
+//! `trunc`: the wide value may index far outside the object where the
+//! truncated one did not (a `zext` of a value with its sign bit set
+//! indexed billions of elements away already).
 
 use std::collections::HashMap;
 
+use inkwell::llvm_sys::LLVMOpcode;
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::operands::set_gep_index;
 use whittle_llvm_ir::ir::{erase_instructions, instructions, Value};
 
-pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
+pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
     // Casts in the order their first GEP index use is met, with every
     // (GEP, operand) they feed.
     let mut order: Vec<Value<'_>> = Vec::new();
@@ -28,7 +32,9 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOption
                 continue;
             }
             let operand = i.operand(idx);
-            if operand.integer_cast_source().is_none() {
+            if operand.integer_cast_source().is_none()
+                || (options.defined_values_only && operand.opcode() == LLVMOpcode::LLVMTrunc)
+            {
                 continue;
             }
             uses.entry(operand)

@@ -1,7 +1,8 @@
-//! narrow-integer-ops under `--mr` (defined values only): only narrowings
-//! that give the same value for every input and are never undefined where
-//! the wide operation was not are targets; without `--mr`, every narrowable
-//! truncation is.
+//! The integer-width passes under `--mr` (defined values only):
+//! narrow-integer-ops proposes only narrowings that give the same value for
+//! every input and are never undefined where the wide operation was not,
+//! and gep-index-casts leaves `trunc`s alone (the wide value may index far
+//! outside the object); without `--mr`, every target is proposed.
 
 use whittle_llvm_ir::{context, parse};
 use whittle_passes::PassOptions;
@@ -33,13 +34,34 @@ define i32 @f(i32 %a, i32 %b) {
 }
 "#;
 
+const INDICES: &str = r#"
+define i32 @g(ptr %p, i32 %i, i64 %j) {
+  %s = sext i32 %i to i64
+  %z = zext i32 %i to i64
+  %t = trunc i64 %j to i32
+  %a = getelementptr i32, ptr %p, i64 %s
+  %b = getelementptr i32, ptr %p, i64 %z
+  %c = getelementptr i32, ptr %p, i32 %t
+  %x = load i32, ptr %a
+  %y = load i32, ptr %b
+  %w = load i32, ptr %c
+  %r = add i32 %x, %y
+  %q = add i32 %r, %w
+  ret i32 %q
+}
+"#;
+
 fn targets(defined_values_only: bool) -> usize {
+    count("narrow-integer-ops", WIDE, defined_values_only)
+}
+
+fn count(pass: &str, text: &str, defined_values_only: bool) -> usize {
     let pass = whittle_passes::PASSES
         .iter()
-        .find(|p| p.info.name == "narrow-integer-ops")
+        .find(|p| p.info.name == pass)
         .expect("registered");
     let ctx = context();
-    let module = parse(&ctx, WIDE.as_bytes(), "wide.ll").unwrap();
+    let module = parse(&ctx, text.as_bytes(), "wide.ll").unwrap();
     let options = PassOptions {
         defined_values_only,
         ..PassOptions::default()
@@ -57,4 +79,10 @@ fn under_mr_only_exact_narrowings_are_targets() {
     // two sext'ed values may be MIN / -1, a shift by a variable amount may
     // reach the width, and ashr of a zext'ed value fills with zeros.
     assert_eq!(targets(true), 3);
+}
+
+#[test]
+fn under_mr_gep_indices_keep_their_truncations() {
+    assert_eq!(count("gep-index-casts", INDICES, false), 3);
+    assert_eq!(count("gep-index-casts", INDICES, true), 2);
 }
