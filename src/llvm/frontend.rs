@@ -82,7 +82,15 @@ impl FrontEnd for LlvmFrontEnd {
     }
 
     fn verify(&self, module: &Module<'_>) -> Result<(), String> {
-        verify(module)
+        verify(module)?;
+        // Under a metamorphic oracle the program's runs judge a candidate,
+        // and certain undefined behaviour would pass for a miscompilation.
+        if self.options.defined_values_only {
+            if let Some(why) = ir::mr::certain_undefined_behaviour(module) {
+                return Err(format!("certain undefined behaviour (--mr): {why}"));
+            }
+        }
+        Ok(())
     }
 
     fn test_bytes(&self, module: &Module<'_>) -> Result<Vec<u8>, String> {

@@ -1,12 +1,15 @@
 // Module rewrites for the metamorphic oracles. Follow-up inputs for the
 // `reorder` relation: the same module with its functions in reverse order and
 // its local names dropped. Neither changes what the module means, so neither
-// may change what opt or llc make of it (modulo names). And the
-// pattern-initialised variants the undefined-behaviour check runs.
+// may change what opt or llc make of it (modulo names). The
+// pattern-initialised variants the undefined-behaviour check runs. And the
+// check that a candidate holds no undefined behaviour its own constants
+// make certain (a division by zero), which no run can tell from a bug.
 
 #include "common.h"
 
 #include "llvm-c/Core.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
@@ -15,6 +18,7 @@
 #include "llvm/IR/Module.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 using namespace llvm;
@@ -85,6 +89,86 @@ unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte) {
     }
   }
   return Filled;
+}
+
+// Undefined behaviour a candidate's own constants make certain, where it is
+// executed: an integer division or remainder by a value known to be zero,
+// a signed one of the minimum by -1, a shift by at least the width (poison),
+// a memory access or call through null or undef. Reduction makes these
+// (an operand replaced by zero, a deleted definition's uses given zero),
+// and a program that divides by zero crashes the same way on every run,
+// so the trust checks cannot tell it from a miscompilation while the
+// optimizer under test is free to fold it away. Returns a description of
+// the first one found (LLVMDisposeMessage frees it), or null.
+static std::optional<std::string> certainUB(Instruction &I, const DataLayout &DL) {
+  auto Known = [&](Value *V) { return computeKnownBits(V, DL); };
+  if (auto *BO = dyn_cast<BinaryOperator>(&I)) {
+    if (!BO->getType()->isIntegerTy())
+      return std::nullopt;
+    unsigned Width = BO->getType()->getIntegerBitWidth();
+    switch (BO->getOpcode()) {
+    case Instruction::UDiv:
+    case Instruction::URem:
+    case Instruction::SDiv:
+    case Instruction::SRem: {
+      KnownBits D = Known(BO->getOperand(1));
+      if (D.isZero())
+        return std::string("division by zero");
+      if (BO->getOpcode() == Instruction::SDiv ||
+          BO->getOpcode() == Instruction::SRem) {
+        KnownBits N = Known(BO->getOperand(0));
+        if (D.isAllOnes() && N.isConstant() &&
+            N.getConstant().isMinSignedValue())
+          return std::string("signed division overflow");
+      }
+      return std::nullopt;
+    }
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr:
+      if (Known(BO->getOperand(1)).getMinValue().uge(Width))
+        return std::string("shift by at least the width");
+      return std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  Value *Ptr = nullptr;
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    Ptr = L->getPointerOperand();
+  else if (auto *S = dyn_cast<StoreInst>(&I))
+    Ptr = S->getPointerOperand();
+  else if (auto *R = dyn_cast<AtomicRMWInst>(&I))
+    Ptr = R->getPointerOperand();
+  else if (auto *X = dyn_cast<AtomicCmpXchgInst>(&I))
+    Ptr = X->getPointerOperand();
+  else if (auto *C = dyn_cast<CallBase>(&I))
+    Ptr = C->getCalledOperand();
+  if (!Ptr)
+    return std::nullopt;
+  const Value *Base = getUnderlyingObject(Ptr);
+  if (isa<UndefValue>(Base))
+    return std::string("memory access or call through undef");
+  if (isa<ConstantPointerNull>(Base) &&
+      !NullPointerIsDefined(I.getFunction(),
+                            Base->getType()->getPointerAddressSpace()))
+    return std::string("memory access or call through null");
+  return std::nullopt;
+}
+
+char *whittle_certain_ub(LLVMModuleRef Mod) {
+  Module &M = *unwrap(Mod);
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto Why = certainUB(I, DL)) {
+          std::string Where = *Why + " in @" + F.getName().str();
+          if (I.hasName())
+            Where += " (%" + I.getName().str() + ")";
+          return LLVMCreateMessage(Where.c_str());
+        }
+  return nullptr;
 }
 
 } // extern "C"

@@ -1,11 +1,13 @@
 //! Module rewrites for the metamorphic oracles (shim/mr.cpp): ones
 //! that must not change meaning, for the `reorder` relation, and the
-//! pattern-initialised stack the undefined-behaviour check runs.
+//! pattern-initialised stack the undefined-behaviour check runs, and the
+//! check for undefined behaviour a module's own constants make certain.
 
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use inkwell::module::Module;
 
 extern "C" {
+    fn whittle_certain_ub(m: LLVMModuleRef) -> *mut std::ffi::c_char;
     fn whittle_reverse_functions(m: LLVMModuleRef);
     fn whittle_strip_local_names(m: LLVMModuleRef);
     fn whittle_pattern_init_allocas(m: LLVMModuleRef, byte: u8) -> u32;
@@ -31,4 +33,81 @@ pub fn pattern_init_allocas(module: &Module<'_>, byte: u8) -> u32 {
     // SAFETY: live module; each memset is inserted right after its alloca,
     // which it uses, in the same block, so the module stays valid.
     unsafe { whittle_pattern_init_allocas(module.as_mut_ptr(), byte) }
+}
+
+/// The first undefined behaviour the module's own constants make certain
+/// where it is executed (a division by a value known to be zero, a signed
+/// division of the minimum by -1, a shift by at least the width, a memory
+/// access or call through null or undef), described with its function; or
+/// None. Metamorphic oracles reject such candidates: a division by zero
+/// crashes alike on every run, so no trust check tells it from a
+/// miscompilation, and an optimizer may fold it into anything.
+pub fn certain_undefined_behaviour(module: &Module<'_>) -> Option<String> {
+    // SAFETY: live module, only read; the shim returns null or a message
+    // it allocated with LLVMCreateMessage, copied out and freed here once.
+    unsafe {
+        let raw = whittle_certain_ub(module.as_mut_ptr());
+        if raw.is_null() {
+            return None;
+        }
+        let text = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
+        inkwell::llvm_sys::core::LLVMDisposeMessage(raw);
+        Some(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{context, parse};
+
+    fn ub(body: &str) -> Option<String> {
+        let text =
+            format!("define i32 @f(i32 %a, i64 %b, ptr %p) {{\n{body}\n}}\ndeclare void @g()\n");
+        let ctx = context();
+        let module = parse(&ctx, text.as_bytes(), "ub.ll").unwrap();
+        certain_undefined_behaviour(&module)
+    }
+
+    #[test]
+    fn certain_undefined_behaviour_is_found() {
+        let found = |body: &str, what: &str| {
+            let why = ub(body).unwrap_or_else(|| panic!("nothing found in\n{body}"));
+            assert!(why.contains(what), "{why}");
+        };
+        // A divisor made zero through a cast (what reduction leaves).
+        found(
+            "  %z = sext i32 0 to i64\n  %q = sdiv i64 %b, %z\n  %t = trunc i64 %q to i32\n  ret i32 %t",
+            "division by zero in @f (%q)",
+        );
+        found(
+            "  %z = and i32 %a, 0\n  %r = urem i32 %a, %z\n  ret i32 %r",
+            "division by zero",
+        );
+        found(
+            "  %m = sdiv i32 -2147483648, -1\n  ret i32 %m",
+            "signed division overflow",
+        );
+        found(
+            "  %s = shl i32 %a, 40\n  ret i32 %s",
+            "shift by at least the width",
+        );
+        found("  %v = load i32, ptr null\n  ret i32 %v", "through null");
+        found("  store i32 %a, ptr undef\n  ret i32 0", "through undef");
+        found("  call void null()\n  ret i32 0", "through null");
+    }
+
+    #[test]
+    fn defined_code_is_left_alone() {
+        for body in [
+            "  %d = or i32 %a, 1\n  %q = sdiv i32 %a, %d\n  ret i32 %q",
+            "  %q = sdiv i32 %a, %a\n  ret i32 %q",
+            "  %m = sdiv i32 %a, -1\n  ret i32 %m",
+            "  %s = shl i32 %a, 31\n  ret i32 %s",
+            "  %v = load i32, ptr %p\n  ret i32 %v",
+            "  call void @g()\n  ret i32 0",
+        ] {
+            assert_eq!(ub(body), None, "{body}");
+        }
+    }
 }
