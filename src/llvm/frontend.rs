@@ -82,7 +82,10 @@ impl FrontEnd for LlvmFrontEnd {
     }
 
     fn verify(&self, module: &Module<'_>) -> Result<(), String> {
-        verify(module)?;
+        verify(module)
+    }
+
+    fn judgeable(&self, module: &Module<'_>) -> Result<(), String> {
         // Under a metamorphic oracle the program's runs judge a candidate,
         // and certain undefined behaviour would pass for a miscompilation.
         if self.options.defined_values_only {

@@ -71,6 +71,14 @@ pub trait FrontEnd: Send + Sync + 'static {
     /// The verifier's first complaint, if it has one.
     fn verify(&self, module: &Self::Module<'_>) -> Result<(), String>;
 
+    /// Whether the oracle may judge a module the verifier accepted: Err
+    /// says why not (the LLVM front end under a metamorphic oracle refuses
+    /// undefined behaviour the module's constants make certain). Such a
+    /// candidate is unresolved, never tested, and no invalid reduction.
+    fn judgeable(&self, _module: &Self::Module<'_>) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The candidate as the test sees it.
     fn test_bytes(&self, module: &Self::Module<'_>) -> Result<Vec<u8>, String>;
 

@@ -43,6 +43,8 @@ pub struct Job {
 pub enum Evaluation {
     /// The verifier rejected it; the message is its complaint.
     Invalid(String),
+    /// Valid, but the oracle cannot judge it ([`FrontEnd::judgeable`]).
+    Unjudgeable(String),
     /// Identical to the current module.
     Unchanged,
     /// Larger than the current module (or as large and no shorter), from a
@@ -194,6 +196,10 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     timings.verify += t.elapsed();
     if let Err(message) = verified {
         result.evaluation = Evaluation::Invalid(message);
+        return result;
+    }
+    if let Err(message) = front_end.judgeable(&candidate) {
+        result.evaluation = Evaluation::Unjudgeable(message);
         return result;
     }
 

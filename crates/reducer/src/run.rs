@@ -270,6 +270,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
             Evaluation::Invalid(message) => {
                 bail!("the input does not verify after a round trip: {message}")
             }
+            Evaluation::Unjudgeable(message) => {
+                bail!("the input cannot be judged: {message}")
+            }
             _ => bail!("the input could not be tested"),
         }
         let state = result
@@ -430,6 +433,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
                         .unwrap_or("");
                     self.fatal = Some(anyhow!("pass '{pass}' produced invalid IR: {first}"));
                 }
+            }
+            Evaluation::Unjudgeable(_) => {
+                self.stats.unjudgeable += 1;
             }
             Evaluation::Unchanged => {
                 self.stats.unchanged += 1;

@@ -132,6 +132,9 @@ pub struct Stats {
     pub timeouts: u64,
     /// Candidates the verifier rejected (Unresolved; never tested).
     pub invalid: u64,
+    /// Valid candidates the oracle cannot judge (`--mr`: certain undefined
+    /// behaviour; Unresolved, never tested).
+    pub unjudgeable: u64,
     /// Candidates identical to the current module (accepted, never tested).
     pub unchanged: u64,
     /// Candidates whose content was tested before (verdict reused).
@@ -217,6 +220,13 @@ impl Stats {
             self.unchanged,
             self.cache_hits
         );
+        if self.unjudgeable > 0 {
+            let _ = writeln!(
+                s,
+                "unresolved as certain undefined behaviour (--mr; not tested): {}",
+                self.unjudgeable
+            );
+        }
         if self.speculative_discarded > 0 {
             let _ = writeln!(
                 s,
