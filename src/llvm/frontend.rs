@@ -26,6 +26,9 @@ pub struct LlvmFrontEnd {
     pub output_format: Format,
     /// How bitcode for the test and the output is written.
     pub shape: Shape,
+    /// Under `--mr`: undef/poison operands the input has; a candidate may
+    /// not have more (see `ir::mr::undefined_operand_uses`).
+    pub input_undefined_uses: u32,
 }
 
 impl LlvmFrontEnd {
@@ -91,6 +94,13 @@ impl FrontEnd for LlvmFrontEnd {
         if self.options.defined_values_only {
             if let Some(why) = ir::mr::certain_undefined_behaviour(module) {
                 return Err(format!("certain undefined behaviour (--mr): {why}"));
+            }
+            let undefined = ir::mr::undefined_operand_uses(module);
+            if undefined > self.input_undefined_uses {
+                return Err(format!(
+                    "undefined values (--mr): {undefined} undef/poison operands, the input has {}",
+                    self.input_undefined_uses
+                ));
             }
         }
         Ok(())

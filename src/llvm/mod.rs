@@ -91,6 +91,7 @@ pub fn open(
         },
         output_format,
         shape,
+        input_undefined_uses: llvm::ir::mr::undefined_operand_uses(&module),
     };
     Ok(Opened {
         front_end,

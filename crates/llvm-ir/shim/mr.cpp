@@ -156,6 +156,29 @@ static std::optional<std::string> certainUB(Instruction &I, const DataLayout &DL
   return std::nullopt;
 }
 
+// Uses of undef or poison as operands of instructions, but for the idioms
+// that build a vector or aggregate from an undefined base (insertelement,
+// insertvalue, operand 0) or fill a shuffle's unused input. Reduction makes
+// them where a pass folds a read of a local never written (SROA turns the
+// load into undef), and a program computing with one is undefined.
+unsigned whittle_undefined_operand_uses(LLVMModuleRef Mod) {
+  unsigned N = 0;
+  for (Function &F : *unwrap(Mod))
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        for (Use &U : I.operands()) {
+          if (!isa<UndefValue>(U.get()))
+            continue;
+          if ((isa<InsertElementInst>(I) || isa<InsertValueInst>(I)) &&
+              U.getOperandNo() == 0)
+            continue;
+          if (isa<ShuffleVectorInst>(I))
+            continue;
+          ++N;
+        }
+  return N;
+}
+
 char *whittle_certain_ub(LLVMModuleRef Mod) {
   Module &M = *unwrap(Mod);
   const DataLayout &DL = M.getDataLayout();

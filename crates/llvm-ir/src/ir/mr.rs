@@ -8,6 +8,7 @@ use inkwell::module::Module;
 
 extern "C" {
     fn whittle_certain_ub(m: LLVMModuleRef) -> *mut std::ffi::c_char;
+    fn whittle_undefined_operand_uses(m: LLVMModuleRef) -> u32;
     fn whittle_reverse_functions(m: LLVMModuleRef);
     fn whittle_strip_local_names(m: LLVMModuleRef);
     fn whittle_pattern_init_allocas(m: LLVMModuleRef, byte: u8) -> u32;
@@ -56,6 +57,16 @@ pub fn certain_undefined_behaviour(module: &Module<'_>) -> Option<String> {
     }
 }
 
+/// How many operands of instructions are undef or poison, not counting a
+/// vector or aggregate built on an undefined base or a shuffle's unused
+/// input. A candidate under `--mr` may have no more than its input had:
+/// a pass that folds a read of a local never written (SROA in the
+/// `ir-passes` pipeline) leaves an `undef` the trust checks cannot see.
+pub fn undefined_operand_uses(module: &Module<'_>) -> u32 {
+    // SAFETY: live module, only read.
+    unsafe { whittle_undefined_operand_uses(module.as_mut_ptr()) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,6 +106,25 @@ mod tests {
         found("  %v = load i32, ptr null\n  ret i32 %v", "through null");
         found("  store i32 %a, ptr undef\n  ret i32 0", "through undef");
         found("  call void null()\n  ret i32 0", "through null");
+    }
+
+    #[test]
+    fn undefined_operands_are_counted_but_for_vector_idioms() {
+        let count = |body: &str| {
+            let text = format!("define <2 x i32> @f(i32 %a, <2 x i32> %v) {{\n{body}\n}}\n");
+            let ctx = context();
+            let module = parse(&ctx, text.as_bytes(), "undef.ll").unwrap();
+            undefined_operand_uses(&module)
+        };
+        assert_eq!(
+            count("  %d = sdiv i32 undef, 1\n  %e = add i32 %d, poison\n  ret <2 x i32> %v"),
+            2
+        );
+        assert_eq!(
+            count("  %i = insertelement <2 x i32> poison, i32 %a, i32 0\n  %s = shufflevector <2 x i32> %i, <2 x i32> poison, <2 x i32> zeroinitializer\n  ret <2 x i32> %s"),
+            0
+        );
+        assert_eq!(count("  ret <2 x i32> undef"), 1);
     }
 
     #[test]
