@@ -289,50 +289,38 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// accepted earlier that passes [`RECHECKS`] re-tests in a row, or the
     /// input (tested at the start) when none does.
     ///
-    /// When nothing was accepted although candidates were tested, the input
-    /// is re-tested: every candidate failing is what a flaky test looks
-    /// like (interesting on its first run only), and the user should hear
-    /// that rather than "nothing could be removed".
+    /// When nothing was accepted, the final module is the input, tested at
+    /// the start: it is re-tested only if candidates were tested and failed,
+    /// since every candidate failing is what a flaky test looks like
+    /// (interesting on its first run only), and the user should hear that
+    /// rather than "nothing could be removed".
     fn final_check(&mut self) {
-        if !self.current.reduced() {
-            if self.stats.not_interesting > 0 {
-                self.recheck_input();
-            }
+        let reduced = self.current.reduced();
+        if !reduced && self.stats.not_interesting == 0 {
             return;
         }
         let Some(result) = self.test_current() else {
             return;
         };
-        if let Evaluation::Tested(outcome) = &result.evaluation {
-            let ok = outcome.verdict == Verdict::Interesting;
-            self.stats.final_check_interesting = Some(ok);
-            if !ok {
-                let status = outcome.status.clone();
-                if let Err(e) = self.walk_back(status) {
-                    self.fatal = Some(e);
-                }
-            }
-        }
-    }
-
-    /// Re-test the input at the end of a run that accepted nothing.
-    fn recheck_input(&mut self) {
-        let Some(result) = self.test_current() else {
-            return;
-        };
-        self.account_overhead(&result);
         let Evaluation::Tested(outcome) = &result.evaluation else {
             return;
         };
         let ok = outcome.verdict == Verdict::Interesting;
         self.stats.final_check_interesting = Some(ok);
-        if !ok {
-            self.stats.input_flaky = Some(outcome.status.clone());
+        if ok {
+            return;
+        }
+        let status = outcome.status.clone();
+        if reduced {
+            if let Err(e) = self.walk_back(status) {
+                self.fatal = Some(e);
+            }
+        } else {
             eprintln!(
-                "whittle: warning: the test is flaky: the input tested interesting at the start and {} when re-run at the end, and no candidate was interesting; '{}' holds the input",
-                outcome.status,
+                "whittle: warning: the test is flaky: the input tested interesting at the start and {status} when re-run at the end, and no candidate was interesting; '{}' holds the input",
                 self.settings.output.display()
             );
+            self.stats.input_flaky = Some(status);
         }
     }
 
