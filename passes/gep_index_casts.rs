@@ -22,35 +22,33 @@ use whittle_llvm_ir::ir::operands::set_gep_index;
 use whittle_llvm_ir::ir::{erase_instructions, instructions, Value};
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions) {
-    // Casts in the order their first GEP index use is met, with every
-    // (GEP, operand) they feed.
-    let mut order: Vec<Value<'_>> = Vec::new();
+    // Casts (with the value they cast) in the order their first GEP index
+    // use is met, and every (GEP, operand) each feeds.
+    let mut order: Vec<(Value<'_>, Value<'_>)> = Vec::new();
     let mut uses: HashMap<Value<'_>, Vec<(Value<'_>, u32)>> = HashMap::new();
     for i in instructions(module) {
         for idx in 1..i.operand_count() {
             if !i.is_gep_integer_index(idx) {
                 continue;
             }
-            let operand = i.operand(idx);
-            if operand.integer_cast_source().is_none()
-                || (options.defined_values_only && operand.opcode() == LLVMOpcode::LLVMTrunc)
-            {
+            let cast = i.operand(idx);
+            let Some(source) = cast.integer_cast_source() else {
+                continue;
+            };
+            if options.defined_values_only && cast.opcode() == LLVMOpcode::LLVMTrunc {
                 continue;
             }
-            uses.entry(operand)
+            uses.entry(cast)
                 .or_insert_with(|| {
-                    order.push(operand);
+                    order.push((cast, source));
                     Vec::new()
                 })
                 .push((i, idx));
         }
     }
-    let chosen: Vec<Value<'_>> = order.into_iter().filter(|_| !targets.keep(1)).collect();
+    let chosen: Vec<_> = order.into_iter().filter(|_| !targets.keep(1)).collect();
     let mut dead = Vec::new();
-    for cast in chosen {
-        let source = cast
-            .integer_cast_source()
-            .expect("collected as an integer cast");
+    for (cast, source) in chosen {
         for &(gep, idx) in &uses[&cast] {
             set_gep_index(gep, idx, source);
         }
