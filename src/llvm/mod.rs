@@ -81,6 +81,8 @@ pub fn open(
             .map_err(|e| anyhow!("{}: {e}", path.display()))?
             .len() as u64,
     };
+    // Only the metamorphic oracles compare candidates with the input's count.
+    let defined_values_only = options.defined_values_only;
     let front_end = LlvmFrontEnd {
         passes,
         options,
@@ -91,7 +93,11 @@ pub fn open(
         },
         output_format,
         shape,
-        input_undefined_uses: llvm::ir::mr::undefined_operand_uses(&module),
+        input_undefined_uses: if defined_values_only {
+            llvm::ir::mr::undefined_operand_uses(&module)
+        } else {
+            0
+        },
     };
     Ok(Opened {
         front_end,
