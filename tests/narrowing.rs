@@ -51,10 +51,7 @@ define i32 @g(ptr %p, i32 %i, i64 %j) {
 }
 "#;
 
-fn targets(defined_values_only: bool) -> usize {
-    count("narrow-integer-ops", WIDE, defined_values_only)
-}
-
+/// The targets `pass` counts on `text`, with or without `--mr`.
 fn count(pass: &str, text: &str, defined_values_only: bool) -> usize {
     let pass = whittle_passes::PASSES
         .iter()
@@ -74,11 +71,11 @@ fn count(pass: &str, text: &str, defined_values_only: bool) -> usize {
 #[test]
 fn under_mr_only_exact_narrowings_are_targets() {
     // Every truncation narrows without --mr...
-    assert_eq!(targets(false), 6);
+    assert_eq!(count("narrow-integer-ops", WIDE, false), 6);
     // ...and under it only add, sdiv by 3 and lshr of a zext by 4: sdiv of
     // two sext'ed values may be MIN / -1, a shift by a variable amount may
     // reach the width, and ashr of a zext'ed value fills with zeros.
-    assert_eq!(targets(true), 3);
+    assert_eq!(count("narrow-integer-ops", WIDE, true), 3);
 }
 
 #[test]

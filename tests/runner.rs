@@ -20,6 +20,17 @@ fn lit_input(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("lit").join(name)
 }
 
+/// Reduce `input` into `output` at `-j 1` with the script `test`, writing
+/// `--stats-json` to `stats_json` when given.
+fn reduce_j1(test: &Path, input: &Path, output: &Path, stats_json: Option<&Path>) -> Output {
+    let mut command = Command::new(WHITTLE);
+    command.arg("--test").arg(test).arg("-j1");
+    if let Some(json) = stats_json {
+        command.arg("--stats-json").arg(json);
+    }
+    command.arg(input).arg("-o").arg(output).output().unwrap()
+}
+
 /// Reduce a lit test's input with its own CHECK-INTERESTINGNESS lines as the
 /// test, at `-j jobs`.
 fn reduce_lit(name: &str, jobs: usize, out: &Path) -> Output {
@@ -314,15 +325,7 @@ fn a_flaky_test_does_not_corrupt_the_result() {
         ),
     );
     let output = dir.path().join("out.ll");
-    let out = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .arg("-j1")
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .output()
-        .unwrap();
+    let out = reduce_j1(&test, &input, &output, None);
     assert!(
         out.status.success(),
         "{}",
@@ -349,17 +352,7 @@ fn a_test_that_fails_the_final_recheck_is_reported_as_flaky() {
             counter.display()
         ),
     );
-    let run = |test: &Path| {
-        Command::new(WHITTLE)
-            .arg("--test")
-            .arg(test)
-            .arg("-j1")
-            .arg(&input)
-            .arg("-o")
-            .arg(dir.path().join("out.ll"))
-            .output()
-            .unwrap()
-    };
+    let run = |test: &Path| reduce_j1(test, &input, &dir.path().join("out.ll"), None);
     assert!(run(&counting).status.success());
     let total = fs::read_to_string(&counter).unwrap().lines().count();
     fs::remove_file(&counter).unwrap();
@@ -396,18 +389,8 @@ fn a_test_interesting_on_its_first_run_only_is_reported_as_flaky() {
         &format!("[ -e {m} ] && exit 1\ntouch {m}", m = marker.display()),
     );
     let output = dir.path().join("out.ll");
-    let stats = dir.path().join("stats.json");
-    let out = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .arg("-j1")
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .arg("--stats-json")
-        .arg(&stats)
-        .output()
-        .unwrap();
+    let json = dir.path().join("stats.json");
+    let out = reduce_j1(&test, &input, &output, Some(&json));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(err.contains("warning: the test is flaky"), "{err}");
@@ -417,8 +400,7 @@ fn a_test_interesting_on_its_first_run_only_is_reported_as_flaky() {
     assert!(fs::read_to_string(&output)
         .unwrap()
         .ends_with(&fs::read_to_string(&input).unwrap()));
-    let json: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&stats).unwrap()).unwrap();
+    let json = stats(&json);
     assert_eq!(json["final_check_interesting"], serde_json::json!(false));
     assert!(json["input_flaky"].is_string(), "{json}");
 }
@@ -439,15 +421,7 @@ fn an_irreducible_input_is_not_called_flaky() {
             f = first.display()
         ),
     );
-    let out = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .arg("-j1")
-        .arg(&input)
-        .arg("-o")
-        .arg(dir.path().join("out.ll"))
-        .output()
-        .unwrap();
+    let out = reduce_j1(&test, &input, &dir.path().join("out.ll"), None);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(!err.contains("flaky"), "{err}");
@@ -492,16 +466,7 @@ fn a_result_that_fails_its_final_recheck_is_walked_back_to_one_that_passes() {
     let test = flaky_when_small(dir.path(), 9);
     let output = dir.path().join("out.ll");
     let json = dir.path().join("stats.json");
-    let out = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .args(["-j1", "--stats-json"])
-        .arg(&json)
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .output()
-        .unwrap();
+    let out = reduce_j1(&test, &input, &output, Some(&json));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     // The flaky result, small and failing its re-check, is kept aside...
@@ -542,16 +507,7 @@ fn when_no_accepted_module_passes_the_recheck_the_input_is_the_result() {
     let test = flaky_when_small(dir.path(), 1000);
     let output = dir.path().join("out.ll");
     let json = dir.path().join("stats.json");
-    let out = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .args(["-j1", "--stats-json"])
-        .arg(&json)
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .output()
-        .unwrap();
+    let out = reduce_j1(&test, &input, &output, Some(&json));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(dir.path().join("out.flaky.ll").exists());
