@@ -120,6 +120,20 @@ struct Row {
 }
 
 impl Row {
+    /// A pass's row before its candidates are timed.
+    fn new(pass: &'static str, units: u64, targets: usize, count: Duration) -> Row {
+        Row {
+            pass,
+            units,
+            targets,
+            count,
+            read: Duration::ZERO,
+            mutate: Duration::ZERO,
+            verify: Duration::ZERO,
+            print: Duration::ZERO,
+        }
+    }
+
     fn total(&self) -> Duration {
         self.read + self.mutate + self.verify + self.print
     }
@@ -203,16 +217,7 @@ fn llvm_bench(path: &Path) {
             let targets = counting.into_weights().len();
             let count = t.elapsed();
             let runs = 2;
-            let mut row = Row {
-                pass: name,
-                units,
-                targets,
-                count,
-                read: Duration::ZERO,
-                mutate: Duration::ZERO,
-                verify: Duration::ZERO,
-                print: Duration::ZERO,
-            };
+            let mut row = Row::new(name, units, targets, count);
             for _ in 0..runs {
                 let t = Instant::now();
                 let fresh = llvm::context();
@@ -292,16 +297,7 @@ fn mlir_bench(path: &Path) {
             .unwrap();
             let count = t.elapsed();
             let runs = 2;
-            let mut row = Row {
-                pass: name,
-                units,
-                targets,
-                count,
-                read: Duration::ZERO,
-                mutate: Duration::ZERO,
-                verify: Duration::ZERO,
-                print: Duration::ZERO,
-            };
+            let mut row = Row::new(name, units, targets, count);
             for _ in 0..runs {
                 let t = Instant::now();
                 let candidate = MlirModule::parse(&bytecode, "input.mlir", false).unwrap();
