@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 
-use super::{weighted_partition, Accepted, Config, Delta, Policy, Unit};
+use super::{weighted_partition, Accepted, Config, Delta, Policy, Proposal, Unit};
 
 /// Bisects for a single needed target while that works, then searches with
 /// `inner`.
@@ -63,6 +63,15 @@ impl<U: Unit, P> BisectFirst<U, P> {
 
 impl<U: Unit, P: Policy<U>> Policy<U> for BisectFirst<U, P> {
     fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
+        Box::new(self.propose_ahead(config).map(|p| p.removal))
+    }
+
+    fn propose_ahead<'a>(
+        &'a mut self,
+        config: &'a Config<U>,
+    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
+        // The chain's own removals have no follow-up; once the inner
+        // policy's stream starts, the chain is over and its follow-ups hold.
         let chain = if self.active {
             self.chain(config)
         } else {
@@ -76,7 +85,8 @@ impl<U: Unit, P: Policy<U>> Policy<U> for BisectFirst<U, P> {
         Box::new(
             removals
                 .filter(|d: &Delta<U>| !d.is_empty())
-                .chain(self.inner.propose(config)),
+                .map(Proposal::plain)
+                .chain(self.inner.propose_ahead(config)),
         )
     }
 

@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use super::{partition, weighted_partition, Accepted, Config, Delta, Policy, Unit};
+use super::{partition, weighted_partition, Accepted, Config, Delta, Policy, Proposal, Unit};
 
 /// How a granularity search cuts the configuration into chunks.
 pub trait Splitter<U> {
@@ -75,10 +75,19 @@ impl<P> AllFirst<P> {
 
 impl<U: Unit, P: Policy<U>> Policy<U> for AllFirst<P> {
     fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
+        Box::new(self.propose_ahead(config).map(|p| p.removal))
+    }
+
+    fn propose_ahead<'a>(
+        &'a mut self,
+        config: &'a Config<U>,
+    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
         self.leading = !self.tried && !config.is_empty();
         self.tried = true;
-        let all = self.leading.then(|| config.clone());
-        Box::new(all.into_iter().chain(self.inner.propose(config)))
+        // After the all-removal the inner policy's stream follows, and so do
+        // its follow-ups.
+        let all = self.leading.then(|| Proposal::plain(config.clone()));
+        Box::new(all.into_iter().chain(self.inner.propose_ahead(config)))
     }
 
     fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {

@@ -71,12 +71,42 @@ pub struct Accepted<'c, U> {
     pub config: &'c Config<U>,
 }
 
+/// A removal with, where the policy can tell, the removal it would propose
+/// first if this one were accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal<U: Unit> {
+    pub removal: Delta<U>,
+    /// What the policy's next stream would begin with after `removal` is
+    /// accepted (given when the policy expects it to be): a judge with a
+    /// spare worker may test it ahead of its turn.
+    pub if_accepted: Option<Delta<U>>,
+}
+
+impl<U: Unit> Proposal<U> {
+    /// A removal with no follow-up.
+    pub fn plain(removal: Delta<U>) -> Self {
+        Proposal {
+            removal,
+            if_accepted: None,
+        }
+    }
+}
+
 /// A search strategy: proposes removals lazily and learns from the outcome.
 pub trait Policy<U: Unit> {
     /// Candidate removals for `config`, most promising first. The reduce loop
     /// stops pulling at the first interesting one, so the stream may be long
     /// (or even unbounded) without cost.
     fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a>;
+
+    /// The same stream as [`Policy::propose`], each removal with its
+    /// follow-up where the policy knows it. The reduce loop uses this one.
+    fn propose_ahead<'a>(
+        &'a mut self,
+        config: &'a Config<U>,
+    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
+        Box::new(self.propose(config).map(Proposal::plain))
+    }
 
     /// The outcome of the last `propose` stream: the accepted proposal, or
     /// `None` when none of them was interesting. Returns whether to go on.
@@ -90,9 +120,24 @@ impl<U: Unit, P: Policy<U> + ?Sized> Policy<U> for Box<P> {
         (**self).propose(config)
     }
 
+    fn propose_ahead<'a>(
+        &'a mut self,
+        config: &'a Config<U>,
+    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
+        (**self).propose_ahead(config)
+    }
+
     fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
         (**self).on_reduced(accepted)
     }
+}
+
+/// A candidate configuration and, where the policy gave one, the
+/// configuration the search tests next if this one is interesting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate<U: Unit> {
+    pub config: Config<U>,
+    pub if_interesting: Option<Config<U>>,
 }
 
 /// Tests candidates. Given a stream of candidates in proposal order, returns
@@ -104,6 +149,18 @@ pub trait Judge<U: Unit> {
         &mut self,
         candidates: &mut dyn Iterator<Item = Config<U>>,
     ) -> Option<(usize, Config<U>)>;
+
+    /// [`Judge::first_interesting`] with each candidate's follow-up: the
+    /// judge returns exactly what testing the candidates one by one would,
+    /// but with a spare worker it may test a likely follow-up ahead of its
+    /// turn, so that its verdict is ready when the search gets there. The
+    /// default ignores the follow-ups.
+    fn first_interesting_ahead(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<U>>,
+    ) -> Option<(usize, Config<U>)> {
+        self.first_interesting(&mut candidates.map(|c| c.config))
+    }
 
     /// True once the run should stop (interrupted, out of time). The reduce
     /// loop checks it between rounds and returns what it has.
@@ -137,12 +194,23 @@ pub fn reduce<U: Unit>(
     while !judge.stopped() {
         let found = {
             let current = &config;
-            let mut candidates = policy.propose(current).map(|delta| {
+            let mut candidates = policy.propose_ahead(current).map(|p| {
                 // An empty delta is a no-op that could never make progress.
-                assert!(!delta.is_empty(), "policy proposed an empty delta");
-                current.difference(&delta).copied().collect::<Config<U>>()
+                assert!(!p.removal.is_empty(), "policy proposed an empty delta");
+                let config = current
+                    .difference(&p.removal)
+                    .copied()
+                    .collect::<Config<U>>();
+                let if_interesting = p
+                    .if_accepted
+                    .filter(|next| !next.is_empty())
+                    .map(|next| config.difference(&next).copied().collect());
+                Candidate {
+                    config,
+                    if_interesting,
+                }
             });
-            judge.first_interesting(&mut candidates)
+            judge.first_interesting_ahead(&mut candidates)
         };
         let keep_going = policy.on_reduced(found.as_ref().map(|(position, c)| Accepted {
             position: *position,

@@ -50,7 +50,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{Accepted, Config, Delta, Policy, Unit};
+use super::{Accepted, Config, Delta, Policy, Proposal, Unit};
 
 /// The smallest and largest probability: 0 and 1 could never change.
 const MIN_PROB: f64 = 1e-9;
@@ -278,14 +278,14 @@ fn mass(weight: u64) -> f64 {
     weight as f64
 }
 
-/// The next removal given `belief` on `items`, or `None` when every unit is
-/// certified on this configuration.
+/// The next removal given `belief` on `items` and the probability that it
+/// succeeds, or `None` when every unit is certified on this configuration.
 fn next_removal<U: Unit>(
     belief: &Belief<U>,
     theta_prior: f64,
     weight: &dyn Fn(U) -> u64,
     items: &[U],
-) -> Option<Vec<U>> {
+) -> Option<(Vec<U>, f64)> {
     let theta = belief.theta(theta_prior);
     let keep = (1.0 - theta).ln();
     // The constraints each unit is in.
@@ -325,7 +325,8 @@ fn next_removal<U: Unit>(
             .iter()
             .copied()
             .find(|u| belief.certified.get(u) != Some(&belief.version))?;
-        return Some(vec![stale]);
+        // Re-testing what is believed needed: expected to fail.
+        return Some((vec![stale], 0.0));
     }
     // Least pointed at first; among equals the heaviest, then the last.
     open.sort_by(|a, b| {
@@ -342,7 +343,7 @@ fn next_removal<U: Unit>(
         .map(|f| (f.weight, f.units.len()))
         .collect();
     let (mut log_p, mut removed) = (0.0, 0.0);
-    let mut best = (f64::NEG_INFINITY, 1);
+    let mut best = (f64::NEG_INFINITY, 1, 0.0);
     for (k, &(_, _, u)) in open.iter().enumerate() {
         let m = mass(weight(u));
         log_p += m * keep;
@@ -364,36 +365,28 @@ fn next_removal<U: Unit>(
         removed += weight(u) as f64;
         let gain = removed.ln() + log_p;
         if gain > best.0 {
-            best = (gain, k + 1);
+            best = (gain, k + 1, log_p);
         }
     }
     open.truncate(best.1);
     let mut chosen: Vec<U> = open.into_iter().map(|(_, _, u)| u).collect();
     chosen.sort();
-    Some(chosen)
+    Some((chosen, best.2.exp()))
 }
+
+/// A removal at least this likely to succeed comes with its follow-up.
+const AHEAD_FROM: f64 = 0.5;
 
 impl<U: Unit> Policy<U> for ProbDd<U> {
     fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
-        self.log.clear();
-        let items: Vec<U> = config.iter().copied().collect();
-        self.start(&items);
-        let Some(theta_prior) = self.theta_prior else {
-            return Box::new(std::iter::empty());
-        };
-        // The stream's own belief: each proposal assumes the earlier ones
-        // failed.
-        let mut belief = self.belief.clone();
-        let weights = &self.weights;
-        let log = &mut self.log;
-        Box::new(std::iter::from_fn(move || {
-            let weight = |u: U| weights.get(&u).copied().unwrap_or(1);
-            let removal = next_removal(&belief, theta_prior, &weight, &items)?;
-            let w = removal.iter().map(|&u| mass(weight(u))).sum();
-            belief.holds_needed(&removal, w, true);
-            log.push(removal.clone());
-            Some(removal.into_iter().collect())
-        }))
+        Box::new(self.stream(config, false).map(|p| p.removal))
+    }
+
+    fn propose_ahead<'a>(
+        &'a mut self,
+        config: &'a Config<U>,
+    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
+        self.stream(config, true)
     }
 
     fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
@@ -421,6 +414,53 @@ impl<U: Unit> Policy<U> for ProbDd<U> {
 }
 
 impl<U: Unit> ProbDd<U> {
+    /// The proposals for `config`; with `ahead`, a removal likely to succeed
+    /// comes with the first removal of the stream `propose` would return
+    /// after it is accepted (the belief `on_reduced` would then hold: the
+    /// earlier proposals failed, this one succeeded).
+    fn stream<'a>(
+        &'a mut self,
+        config: &'a Config<U>,
+        ahead: bool,
+    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
+        self.log.clear();
+        let items: Vec<U> = config.iter().copied().collect();
+        self.start(&items);
+        let Some(theta_prior) = self.theta_prior else {
+            return Box::new(std::iter::empty());
+        };
+        // The stream's own belief: each proposal assumes the earlier ones
+        // failed.
+        let mut belief = self.belief.clone();
+        let weights = &self.weights;
+        let log = &mut self.log;
+        Box::new(std::iter::from_fn(move || {
+            let weight = |u: U| weights.get(&u).copied().unwrap_or(1);
+            let (removal, p) = next_removal(&belief, theta_prior, &weight, &items)?;
+            let if_accepted = (ahead && p >= AHEAD_FROM)
+                .then(|| {
+                    let mut after = belief.clone();
+                    after.succeeded(&removal, &weight);
+                    let gone: HashSet<U> = removal.iter().copied().collect();
+                    let rest: Vec<U> = items
+                        .iter()
+                        .copied()
+                        .filter(|u| !gone.contains(u))
+                        .collect();
+                    next_removal(&after, theta_prior, &weight, &rest)
+                })
+                .flatten()
+                .map(|(next, _)| next.into_iter().collect());
+            let w = removal.iter().map(|&u| mass(weight(u))).sum();
+            belief.holds_needed(&removal, w, true);
+            log.push(removal.clone());
+            Some(Proposal {
+                removal: removal.into_iter().collect(),
+                if_accepted,
+            })
+        }))
+    }
+
     /// The estimated probability that a unit of weight is needed (tests).
     #[cfg(test)]
     fn theta(&self) -> f64 {
@@ -433,7 +473,9 @@ impl<U: Unit> ProbDd<U> {
         let items: Vec<U> = config.iter().copied().collect();
         self.start(&items);
         let weight = |u: U| self.weight(u);
-        next_removal(&self.belief, self.theta_prior.unwrap(), &weight, &items).unwrap()
+        next_removal(&self.belief, self.theta_prior.unwrap(), &weight, &items)
+            .unwrap()
+            .0
     }
 }
 
@@ -608,5 +650,79 @@ mod tests {
             next,
             vec![Delta::from([1]), Delta::from([0]), Delta::from([3])]
         );
+    }
+
+    /// Reduce 0..n against "keeps every unit of `needed`", checking every
+    /// follow-up against the stream that comes next; how many were given.
+    fn follow_ups_hold(policy: &mut dyn Policy<u32>, n: u32, needed: &[u32]) -> usize {
+        let mut config: Config<u32> = (0..n).collect();
+        let (mut given, mut expected): (usize, Option<Delta<u32>>) = (0, None);
+        loop {
+            let proposals: Vec<Proposal<u32>> = policy.propose_ahead(&config).collect();
+            if let Some(next) = expected.take() {
+                assert_eq!(proposals.first().map(|p| &p.removal), Some(&next));
+            }
+            let found = proposals
+                .iter()
+                .enumerate()
+                .find(|(_, p)| needed.iter().all(|u| !p.removal.contains(u)));
+            let accepted = found.map(|(position, p)| {
+                expected = p.if_accepted.clone();
+                given += usize::from(expected.is_some());
+                (
+                    position,
+                    config
+                        .difference(&p.removal)
+                        .copied()
+                        .collect::<Config<u32>>(),
+                )
+            });
+            let go_on = policy.on_reduced(accepted.as_ref().map(|(position, c)| Accepted {
+                position: *position,
+                config: c,
+            }));
+            match accepted {
+                Some((_, c)) => config = c,
+                None => expected = None,
+            }
+            if !go_on {
+                return given;
+            }
+        }
+    }
+
+    #[test]
+    fn a_follow_up_is_what_the_next_stream_begins_with() {
+        let mut given = 0;
+        for needed in [
+            vec![7],
+            vec![0, 63],
+            vec![3, 40, 41],
+            (0..64).step_by(3).collect(),
+        ] {
+            for prior in [0.001, 0.1, 0.5] {
+                let plain = ProbDd::new(uniform(64), prior);
+                given += follow_ups_hold(&mut { plain }, 64, &needed);
+                let assuming = ProbDd::new(uniform(64), prior).assuming_a_needed_unit();
+                given += follow_ups_hold(&mut { assuming }, 64, &needed);
+            }
+        }
+        // Sparse levels are mostly removable: follow-ups were given.
+        assert!(given > 10, "{given}");
+    }
+
+    #[test]
+    fn propose_is_propose_ahead_without_the_follow_ups() {
+        let config: Config<u32> = (0..50).collect();
+        let plain: Vec<Delta<u32>> = ProbDd::new(uniform(50), 0.05)
+            .propose(&config)
+            .take(8)
+            .collect();
+        let ahead: Vec<Delta<u32>> = ProbDd::new(uniform(50), 0.05)
+            .propose_ahead(&config)
+            .take(8)
+            .map(|p| p.removal)
+            .collect();
+        assert_eq!(plain, ahead);
     }
 }
