@@ -89,6 +89,54 @@ fn output_is_identical_for_any_number_of_jobs() {
     }
 }
 
+#[test]
+fn at_j2_follow_ups_are_tested_ahead_and_the_output_is_the_same() {
+    // A level that keeps halving (one function of 120 is needed): each
+    // accepted removal's follow-up runs beside it on the spare worker.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(120)).unwrap();
+    let test = script(
+        dir.path(),
+        "slow.sh",
+        "sleep 0.05\ngrep -q '%interesting = mul' \"$1\"",
+    );
+    let mut outputs = Vec::new();
+    let mut ahead = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = dir.path().join(format!("out-j{jobs}.ll"));
+        let json = dir.path().join(format!("stats-j{jobs}.json"));
+        let run = Command::new(WHITTLE)
+            .arg("--test")
+            .arg(&test)
+            .args(["-j", jobs, "--stats-json"])
+            .arg(&json)
+            .arg(&input)
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        outputs.push(fs::read(&out).unwrap());
+        let s = stats(&json);
+        ahead.push((
+            s["tests_ahead"].as_u64().unwrap(),
+            s["ahead_used"].as_u64().unwrap(),
+        ));
+    }
+    assert_eq!(outputs[0], outputs[1], "-j 1 and -j 2 differ");
+    assert_eq!(ahead[0], (0, 0), "nothing runs ahead at -j 1");
+    let (tested, used) = ahead[1];
+    assert!(
+        tested >= 2 && used >= 2,
+        "ahead at -j 2: {tested} tested, {used} used"
+    );
+}
+
 /// Operations in an MLIR file, the module included (what the MLIR front end
 /// calls its size), counted by parsing it here.
 fn mlir_op_count(path: &Path) -> u64 {

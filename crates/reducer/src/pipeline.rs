@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::frontend::{FrontEnd, Kept, Snapshot};
@@ -106,6 +106,9 @@ pub struct JobResult {
     pub timings: Timings,
     /// Whether a candidate was built (read and mutated).
     pub built: bool,
+    /// Whether the verdict came from waiting for another job's test of the
+    /// same bytes (a follow-up tested ahead).
+    pub awaited: bool,
 }
 
 /// What every worker shares.
@@ -114,6 +117,55 @@ pub struct Shared<F> {
     pub front_end: Arc<F>,
     /// Verdicts by content hash of tested candidates.
     pub cache: Mutex<HashMap<blake3::Hash, Verdict>>,
+    /// Tests under way, by content hash: a job that reaches the same bytes
+    /// waits for that verdict instead of running the test twice.
+    pub pending: Mutex<HashMap<blake3::Hash, Arc<Pending>>>,
+}
+
+/// A test under way, and its verdict once it has one (`Some(None)`: it
+/// ended without one, cancelled or failed).
+#[derive(Default)]
+pub struct Pending {
+    verdict: Mutex<Option<Option<Verdict>>>,
+    done: Condvar,
+}
+
+impl Pending {
+    /// The verdict, once the test ends; `None` if it ended without one or
+    /// `cancel` was set meanwhile.
+    fn wait(&self, cancel: &Cancel) -> Option<Verdict> {
+        let mut verdict = self.verdict.lock().unwrap();
+        loop {
+            if let Some(v) = *verdict {
+                return v;
+            }
+            if cancel.is_cancelled() {
+                return None;
+            }
+            verdict = self
+                .done
+                .wait_timeout(verdict, Duration::from_millis(50))
+                .unwrap()
+                .0;
+        }
+    }
+}
+
+/// Registration of a test under way; dropping it publishes the verdict (or
+/// its absence) to the waiting jobs and unregisters the test.
+struct Running<'a> {
+    pending: &'a Mutex<HashMap<blake3::Hash, Arc<Pending>>>,
+    hash: blake3::Hash,
+    entry: Arc<Pending>,
+    verdict: Option<Verdict>,
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        self.pending.lock().unwrap().remove(&self.hash);
+        *self.entry.verdict.lock().unwrap() = Some(self.verdict);
+        self.entry.done.notify_all();
+    }
 }
 
 /// The weights of `level`'s targets in `snapshot`.
@@ -156,6 +208,7 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         state: None,
         timings: Timings::default(),
         built: false,
+        awaited: false,
     };
     if job.cancel.is_cancelled() {
         return result;
@@ -225,7 +278,7 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     }
     result.hash = Some(hash);
     result.bytes = bytes.len() as u64;
-    result.evaluation = judge(job, shared, scratch, &bytes, hash, timings);
+    (result.evaluation, result.awaited) = judge(job, shared, scratch, &bytes, hash, timings);
     let wants_state = result.evaluation.verdict() == Verdict::Interesting
         && !matches!(result.evaluation, Evaluation::Unchanged);
     if !wants_state {
@@ -254,7 +307,8 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     result
 }
 
-/// Judge a verified candidate's test bytes.
+/// Judge a verified candidate's test bytes; also whether the verdict came
+/// from waiting for a test of the same bytes under way.
 fn judge<F: FrontEnd>(
     job: &Job,
     shared: &Shared<F>,
@@ -262,16 +316,61 @@ fn judge<F: FrontEnd>(
     bytes: &[u8],
     hash: blake3::Hash,
     timings: &mut Timings,
-) -> Evaluation {
+) -> (Evaluation, bool) {
     if !job.force_test && job.current_hash == Some(hash) {
-        return Evaluation::Unchanged;
+        return (Evaluation::Unchanged, false);
     }
-    if !job.force_test {
-        if let Some(verdict) = shared.cache.lock().unwrap().get(&hash).copied() {
-            return Evaluation::Cached(verdict);
+    let running = if job.force_test {
+        None
+    } else {
+        loop {
+            if let Some(verdict) = shared.cache.lock().unwrap().get(&hash).copied() {
+                return (Evaluation::Cached(verdict), false);
+            }
+            let under_way = {
+                let mut pending = shared.pending.lock().unwrap();
+                match pending.get(&hash) {
+                    Some(p) => Some(p.clone()),
+                    None => {
+                        let entry = Arc::new(Pending::default());
+                        pending.insert(hash, entry.clone());
+                        break Some(Running {
+                            pending: &shared.pending,
+                            hash,
+                            entry,
+                            verdict: None,
+                        });
+                    }
+                }
+            };
+            if let Some(p) = under_way {
+                if let Some(verdict) = p.wait(&job.cancel) {
+                    return (Evaluation::Cached(verdict), true);
+                }
+                if job.cancel.is_cancelled() {
+                    return (Evaluation::Cancelled, false);
+                }
+                // That test ended without a verdict: run it here.
+            }
         }
+    };
+    let evaluation = run_test(shared, scratch, bytes, hash, &job.cancel, timings);
+    if let (Some(mut running), Evaluation::Tested(outcome)) = (running, &evaluation) {
+        running.verdict = Some(outcome.verdict);
     }
-    if job.cancel.is_cancelled() {
+    (evaluation, false)
+}
+
+/// Run the oracle on `bytes` (its verdict cached by `hash`).
+fn run_test<F: FrontEnd>(
+    shared: &Shared<F>,
+    scratch: &Path,
+    bytes: &[u8],
+    hash: blake3::Hash,
+    cancel: &Cancel,
+    timings: &mut Timings,
+) -> Evaluation {
+    if cancel.is_cancelled() {
         return Evaluation::Cancelled;
     }
     let t = Instant::now();
@@ -284,7 +383,7 @@ fn judge<F: FrontEnd>(
     if let Err(e) = written {
         return Evaluation::Failed(format!("cannot write '{}': {e}", path.display()));
     }
-    match shared.oracle.judge(&path, scratch, &job.cancel) {
+    match shared.oracle.judge(&path, scratch, cancel) {
         Err(e) if e.is::<InfrastructureFailure>() => Evaluation::Infrastructure(format!("{e:#}")),
         Err(e) => Evaluation::Failed(format!("{e:#}")),
         Ok(outcome) if outcome.cancelled => Evaluation::Cancelled,

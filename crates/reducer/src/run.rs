@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use whittle_dd::{
-    hdd, minimizer, Config, HddOptions, Hierarchy, Judge, LevelContext, LevelHints, Verdict,
+    hdd, minimizer, Candidate, Config, HddOptions, Hierarchy, Judge, LevelContext, LevelHints,
+    Verdict,
 };
 
 use crate::frontend::{FrontEnd, Snapshot};
@@ -54,9 +55,18 @@ pub fn run<F: FrontEnd>(
         oracle,
         front_end: front_end.clone(),
         cache: Mutex::new(Default::default()),
+        pending: Mutex::new(Default::default()),
     });
-    let pool = Pool::new(settings.jobs, shared, &settings.scratch)
-        .context("cannot start worker threads")?;
+    // With spare workers a follow-up is tested ahead, and the job that
+    // reaches its bytes in turn waits for it: one more worker, so the
+    // waiting one takes no test's place.
+    let workers = if settings.jobs > 1 {
+        settings.jobs + 1
+    } else {
+        1
+    };
+    let pool =
+        Pool::new(workers, shared, &settings.scratch).context("cannot start worker threads")?;
     let mut reduction = Reduction {
         settings,
         pool,
@@ -76,6 +86,9 @@ pub fn run<F: FrontEnd>(
         fatal: None,
         infrastructure: None,
         started,
+        ahead: Vec::new(),
+        ahead_hashes: HashSet::new(),
+        ahead_used: HashSet::new(),
     };
 
     reduction.check_input()?;
@@ -107,6 +120,7 @@ pub fn run<F: FrontEnd>(
         },
     );
     reduction.stats.sweeps = report.sweeps;
+    reduction.cancel_ahead(|_| true);
     reduction.progress.finish();
 
     if let Some(message) = reduction.infrastructure.take() {
@@ -190,6 +204,19 @@ struct Reduction<'s, F> {
     /// run stops, and says so with its stats.
     infrastructure: Option<String>,
     started: Instant,
+    /// Follow-ups under test ahead of their turn.
+    ahead: Vec<AheadJob>,
+    /// Content hashes those tests judged, and those whose verdicts were
+    /// used (for the stats).
+    ahead_hashes: HashSet<blake3::Hash>,
+    ahead_used: HashSet<blake3::Hash>,
+}
+
+/// A follow-up under test ahead of its turn.
+struct AheadJob {
+    ticket: u64,
+    config: Config<usize>,
+    cancel: Arc<Cancel>,
 }
 
 impl<F: FrontEnd> Reduction<'_, F> {
@@ -212,6 +239,17 @@ impl<F: FrontEnd> Reduction<'_, F> {
             force_test,
             cancel: Arc::new(Cancel::new()),
         }
+    }
+
+    /// Stop the follow-ups under test that `stale` says will not be needed.
+    fn cancel_ahead(&mut self, stale: impl Fn(&Config<usize>) -> bool) {
+        self.ahead.retain(|job| {
+            let cancel = stale(&job.config);
+            if cancel {
+                job.cancel.cancel();
+            }
+            !cancel
+        });
     }
 
     /// Test the current module as it is (the input and final checks).
@@ -548,6 +586,16 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
         ticket
     }
 
+    fn start_ahead(&mut self, kept: &Config<usize>) -> (u64, Arc<Cancel>) {
+        let (ticket, cancel) = self.start(kept);
+        self.ahead.push(AheadJob {
+            ticket,
+            config: kept.clone(),
+            cancel: cancel.clone(),
+        });
+        (ticket, cancel)
+    }
+
     fn next_finished(&mut self) -> Option<(u64, JobResult)> {
         match self.pool.next_result(Duration::from_millis(100)) {
             Some(r) => Some((r.id, r)),
@@ -562,6 +610,13 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
 
     fn settle(&mut self, kept: &Config<usize>, result: JobResult) -> bool {
         let accepted = self.record(&result) == Verdict::Interesting;
+        if let (Evaluation::Cached(_), Some(hash)) = (&result.evaluation, result.hash) {
+            // A verdict of a test run ahead, counted once.
+            if (result.awaited || self.ahead_hashes.contains(&hash)) && self.ahead_used.insert(hash)
+            {
+                self.stats.ahead_used += 1;
+            }
+        }
         let event = match &result.evaluation {
             Evaluation::Tested(o) if accepted => Some(("interesting", o.elapsed.as_secs_f64())),
             Evaluation::Tested(o) if o.timed_out => Some(("timeout", o.elapsed.as_secs_f64())),
@@ -585,15 +640,26 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
     fn discard(&mut self, result: Option<JobResult>) {
         if let Some(r) = &result {
             self.stats.overhead.busy_s += r.timings.busy.as_secs_f64();
+            if matches!(r.evaluation, Evaluation::Tested(_)) {
+                self.stats.speculative_discarded += 1;
+            }
         }
-        if matches!(
-            result,
-            Some(JobResult {
-                evaluation: Evaluation::Tested(_),
-                ..
-            })
-        ) {
-            self.stats.speculative_discarded += 1;
+    }
+
+    fn unsettled(&mut self, ticket: u64, result: JobResult) {
+        let Some(i) = self.ahead.iter().position(|j| j.ticket == ticket) else {
+            // Cancelled in an earlier round, finished anyway.
+            self.discard(Some(result));
+            return;
+        };
+        self.ahead.swap_remove(i);
+        self.stats.overhead.busy_s += result.timings.busy.as_secs_f64();
+        if let Evaluation::Tested(outcome) = &result.evaluation {
+            self.stats.tests_ahead += 1;
+            self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+            if let Some(hash) = result.hash {
+                self.ahead_hashes.insert(hash);
+            }
         }
     }
 
@@ -607,8 +673,23 @@ impl<F: FrontEnd> Judge<usize> for Reduction<'_, F> {
         &mut self,
         candidates: &mut dyn Iterator<Item = Config<usize>>,
     ) -> Option<(usize, Config<usize>)> {
+        self.first_interesting_ahead(&mut candidates.map(|config| Candidate {
+            config,
+            if_interesting: None,
+        }))
+    }
+
+    fn first_interesting_ahead(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Candidate<usize>>,
+    ) -> Option<(usize, Config<usize>)> {
+        let mut candidates = candidates.map(|c| (c.config, c.if_interesting)).peekable();
+        // A follow-up tested ahead is needed only if this round begins
+        // with it (its front won); else it holds a worker for nothing.
+        let first = candidates.peek().map(|(c, _)| c.clone());
+        self.cancel_ahead(|c| first.as_ref() != Some(c));
         let size = self.settings.jobs;
-        first_accepted(self, size, candidates)
+        first_accepted(self, size, &mut candidates)
     }
 
     fn stopped(&self) -> bool {
@@ -626,6 +707,8 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
             self.sweep += 1;
         }
         let name = self.front_end.level(level).name;
+        // Configurations of another level mean nothing here.
+        self.cancel_ahead(|_| true);
         let t = Instant::now();
         let weights = match pipeline::count(&*self.front_end, &self.current.snapshot, level) {
             Ok(weights) => weights,

@@ -145,6 +145,12 @@ pub struct Stats {
     /// Tests started ahead of time whose result turned out not to be needed
     /// (killed, or finished after an earlier candidate won).
     pub speculative_discarded: u64,
+    /// Follow-ups tested ahead of their turn (on the assumption that the
+    /// candidate before them is accepted; with `-j` 2 or more).
+    pub tests_ahead: u64,
+    /// Candidates whose verdict came from a test run ahead (counted among
+    /// the cache hits).
+    pub ahead_used: u64,
     /// Sum of the test runs' wall time (over all workers).
     pub test_time_s: f64,
     pub overhead: Overhead,
@@ -225,6 +231,13 @@ impl Stats {
                 s,
                 "unresolved as certain undefined behaviour (--mr; not tested): {}",
                 self.unjudgeable
+            );
+        }
+        if self.tests_ahead > 0 {
+            let _ = writeln!(
+                s,
+                "tests run ahead of their turn: {} (-j {}), {} of them used",
+                self.tests_ahead, self.jobs, self.ahead_used
             );
         }
         if self.speculative_discarded > 0 {
