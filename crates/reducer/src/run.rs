@@ -241,15 +241,14 @@ impl<F: FrontEnd> Reduction<'_, F> {
         }
     }
 
-    /// Stop the follow-ups under test that `stale` says will not be needed.
+    /// Stop the follow-ups under test that `stale` says will not be needed
+    /// (each is forgotten when its result comes back).
     fn cancel_ahead(&mut self, stale: impl Fn(&Config<usize>) -> bool) {
-        self.ahead.retain(|job| {
-            let cancel = stale(&job.config);
-            if cancel {
+        for job in &self.ahead {
+            if stale(&job.config) {
                 job.cancel.cancel();
             }
-            !cancel
-        });
+        }
     }
 
     /// Test the current module as it is (the input and final checks).
