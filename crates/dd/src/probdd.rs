@@ -226,6 +226,9 @@ pub struct ProbDd<U: Unit> {
     assume_needed: bool,
     /// θ's prior, per unit of weight (set by the first `propose`).
     theta_prior: Option<f64>,
+    /// Proposals tested so far, and how many were accepted.
+    tested: u32,
+    accepted: u32,
 }
 
 impl<U: Unit> ProbDd<U> {
@@ -240,6 +243,8 @@ impl<U: Unit> ProbDd<U> {
             log: Vec::new(),
             assume_needed: false,
             theta_prior: None,
+            tested: 0,
+            accepted: 0,
         }
     }
 
@@ -374,8 +379,19 @@ fn next_removal<U: Unit>(
     Some((chosen, best.2.exp()))
 }
 
-/// A removal at least this likely to succeed comes with its follow-up.
+/// A removal at least this likely to succeed comes with its follow-up (a
+/// spare worker then tests that instead of the next proposal, which assumes
+/// the opposite).
 const AHEAD_FROM: f64 = 0.5;
+
+/// How likely a removal the model gives `p` is to succeed, given that
+/// `accepted` of the level's `tested` proposals were: the model's estimate
+/// counted as one more trial. While a level keeps halving, one needed unit
+/// somewhere in what is left, the model says about one half each time;
+/// its record says better.
+fn success_odds(p: f64, accepted: u32, tested: u32) -> f64 {
+    (p + f64::from(accepted)) / (1.0 + f64::from(tested))
+}
 
 impl<U: Unit> Policy<U> for ProbDd<U> {
     fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
@@ -403,12 +419,15 @@ impl<U: Unit> Policy<U> for ProbDd<U> {
             for removal in &log {
                 fail(&mut self.belief, removal);
             }
+            self.tested += log.len() as u32;
             return false;
         };
         for removal in &log[..accepted.position] {
             fail(&mut self.belief, removal);
         }
         self.belief.succeeded(&log[accepted.position], &weight);
+        self.tested += accepted.position as u32 + 1;
+        self.accepted += 1;
         true
     }
 }
@@ -434,10 +453,13 @@ impl<U: Unit> ProbDd<U> {
         let mut belief = self.belief.clone();
         let weights = &self.weights;
         let log = &mut self.log;
+        let (accepted, tested) = (self.accepted, self.tested);
         Box::new(std::iter::from_fn(move || {
             let weight = |u: U| weights.get(&u).copied().unwrap_or(1);
             let (removal, p) = next_removal(&belief, theta_prior, &weight, &items)?;
-            let if_accepted = (ahead && p >= AHEAD_FROM)
+            // The proposals before this one in the stream failed.
+            let odds = success_odds(p, accepted, tested + log.len() as u32);
+            let if_accepted = (ahead && odds >= AHEAD_FROM)
                 .then(|| {
                     let mut after = belief.clone();
                     after.succeeded(&removal, &weight);
@@ -724,5 +746,28 @@ mod tests {
             .map(|p| p.removal)
             .collect();
         assert_eq!(plain, ahead);
+    }
+
+    #[test]
+    fn while_a_level_keeps_halving_its_removals_come_with_follow_ups() {
+        // One needed unit of 256: every halving is one half to the model,
+        // and nearly always right by the level's record.
+        for needed in [0, 77, 255] {
+            let policy = &mut ProbDd::new(uniform(256), 1.0 / 256.0).assuming_a_needed_unit();
+            let given = follow_ups_hold(policy, 256, &[needed]);
+            assert!(given >= 4, "unit {needed}: {given} follow-ups");
+        }
+        // Where nearly everything is needed, removals are expected to fail:
+        // the spare worker keeps testing the next proposal instead.
+        let dense: Vec<u32> = (0..64).filter(|u| u % 8 != 0).collect();
+        let policy = &mut ProbDd::new(uniform(64), 0.9);
+        assert!(follow_ups_hold(policy, 64, &dense) <= 2);
+    }
+
+    #[test]
+    fn success_odds_start_from_the_model_and_follow_the_record() {
+        assert_eq!(success_odds(0.5, 0, 0), 0.5);
+        assert!(success_odds(0.5, 6, 6) > 0.9);
+        assert!(success_odds(0.5, 0, 6) < 0.1);
     }
 }
