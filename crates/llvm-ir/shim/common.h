@@ -5,6 +5,7 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Type.h"
+#include "llvm/IR/Use.h"
 #include "llvm/IR/User.h"
 #include "llvm/IR/Value.h"
 
@@ -25,6 +26,11 @@ bool isLifetimeMarker(llvm::User *U);
 // Replace every use of V with defaultValue(V's type) (poison for lifetime
 // markers, or when the type has no default).
 void replaceUsesWithDefault(llvm::Value *V);
+
+// Whether use U is an undefined value an instruction reads: undef or
+// poison, except the base of a vector or aggregate built element by element
+// and a shuffle's inputs (idioms, not reads).
+bool isUndefinedOperand(const llvm::Use &U);
 
 // Register every target (for target machines, inline asm, MIR), enable
 // crash recovery and make a fatal error inside a CrashRecoveryContext end

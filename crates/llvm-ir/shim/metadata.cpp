@@ -576,9 +576,11 @@ int whittle_ir_passes_check(LLVMModuleRef Mod, const char *Pipeline,
 // make the module the result. Targets: the module-level passes (when the
 // pipeline has any), then each defined function (weight: its instruction
 // count); only the optional passes of targets not kept run. A pipeline that
-// does not parse has no targets.
+// does not parse has no targets. With DefinedOnly (--mr) undefined operands
+// in the functions it ran on are made zero.
 void whittle_ir_passes(LLVMModuleRef Mod, const char *Pipeline,
-                       const char *TripleOverride, KeepFn Keep, void *Ctx) {
+                       const char *TripleOverride, int DefinedOnly,
+                       KeepFn Keep, void *Ctx) {
   whittle::initializeTargetsOnce();
   Module &M = *unwrap(Mod);
   Asker Ask{Keep, Ctx};
@@ -684,6 +686,27 @@ void whittle_ir_passes(LLVMModuleRef Mod, const char *Pipeline,
   }
   if (Diagnostics.HadError || verifyModule(*Work, nullptr))
     return;
+  if (DefinedOnly) {
+    // A read of a local never written folds to undef, which a program's
+    // runs cannot tell from a miscompilation: such reads (and any other
+    // undefined operand of the functions it ran on) become zero, the value
+    // a zero-initialised stack would give.
+    for (Function &F : *Work) {
+      if (F.isDeclaration() || !ShouldRun(&F))
+        continue;
+      for (BasicBlock &BB : F)
+        for (Instruction &I : BB)
+          for (Use &U : I.operands()) {
+            if (!whittle::isUndefinedOperand(U))
+              continue;
+            Type *T = U->getType();
+            if (T->isTokenTy() || T->isLabelTy() || T->isMetadataTy() ||
+                T->isTargetExtTy())
+              continue;
+            U.set(Constant::getNullValue(T));
+          }
+    }
+  }
 
   Bitcode.clear();
   {

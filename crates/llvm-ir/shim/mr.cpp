@@ -166,16 +166,8 @@ unsigned whittle_undefined_operand_uses(LLVMModuleRef Mod) {
   for (Function &F : *unwrap(Mod))
     for (BasicBlock &BB : F)
       for (Instruction &I : BB)
-        for (Use &U : I.operands()) {
-          if (!isa<UndefValue>(U.get()))
-            continue;
-          if ((isa<InsertElementInst>(I) || isa<InsertValueInst>(I)) &&
-              U.getOperandNo() == 0)
-            continue;
-          if (isa<ShuffleVectorInst>(I))
-            continue;
-          ++N;
-        }
+        for (Use &U : I.operands())
+          N += whittle::isUndefinedOperand(U);
   return N;
 }
 
@@ -195,3 +187,15 @@ char *whittle_certain_ub(LLVMModuleRef Mod) {
 }
 
 } // extern "C"
+
+bool whittle::isUndefinedOperand(const Use &U) {
+  if (!isa<UndefValue>(U.get()))
+    return false;
+  const auto *I = dyn_cast<Instruction>(U.getUser());
+  if (!I)
+    return false;
+  if ((isa<InsertElementInst>(I) || isa<InsertValueInst>(I)) &&
+      U.getOperandNo() == 0)
+    return false;
+  return !isa<ShuffleVectorInst>(I);
+}

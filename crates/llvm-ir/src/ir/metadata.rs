@@ -44,6 +44,7 @@ mod shim {
             m: LLVMModuleRef,
             pipeline: *const c_char,
             triple: *const c_char,
+            defined_only: std::ffi::c_int,
             keep: KeepFn,
             ctx: *mut c_void,
         );
@@ -161,15 +162,31 @@ pub fn check_pipeline(
 /// module-level passes (if any), then each function definition (weight: its
 /// instructions); only the optional passes of targets not kept run. A
 /// pipeline that crashes, reports an error or leaves invalid IR changes
-/// nothing; one that does not parse has no targets.
-pub fn run_ir_passes(module: &Module<'_>, pipeline: &str, mtriple: Option<&str>, keep: Keep<'_>) {
+/// nothing; one that does not parse has no targets. With `defined_only`
+/// (`--mr`), the undef/poison operands of the functions it ran on become
+/// zero (a read of a local never written folds to undef, which a
+/// program's runs cannot tell from a miscompilation).
+pub fn run_ir_passes(
+    module: &Module<'_>,
+    pipeline: &str,
+    mtriple: Option<&str>,
+    defined_only: bool,
+    keep: Keep<'_>,
+) {
     let pipeline = c_string(pipeline);
     let triple = c_string(mtriple.unwrap_or(""));
     // SAFETY: live module, which the shim may replace in place (same
     // context; no handle into it is held across the call); NUL-terminated
     // strings; the callback is valid for the call.
     with_keep(keep, |k, c| unsafe {
-        shim::whittle_ir_passes(raw(module), pipeline.as_ptr(), triple.as_ptr(), k, c)
+        shim::whittle_ir_passes(
+            raw(module),
+            pipeline.as_ptr(),
+            triple.as_ptr(),
+            defined_only.into(),
+            k,
+            c,
+        )
     })
 }
 
@@ -201,6 +218,46 @@ mod tests {
         );
     }
 
+    /// A local read before it is written: SROA folds the read to undef.
+    const UNWRITTEN_LOCAL: &[u8] = b"declare void @use(i32)
+define void @f() {
+  %x = alloca i32
+  %v = load i32, ptr %x
+  call void @use(i32 %v)
+  ret void
+}
+";
+
+    #[test]
+    fn under_defined_values_only_a_folded_unwritten_read_is_zero() {
+        let context = Context::create();
+        let run = |defined_only: bool| {
+            let module = crate::parse(&context, UNWRITTEN_LOCAL, "t.ll").unwrap();
+            run_ir_passes(&module, "function(sroa)", None, defined_only, &mut |_| {
+                false
+            });
+            assert!(crate::verify(&module).is_ok());
+            module.print_to_string().to_string()
+        };
+        let plain = run(false);
+        assert!(
+            plain.contains("undef") || plain.contains("poison"),
+            "{plain}"
+        );
+        let defined = run(true);
+        assert!(
+            !defined.contains("undef") && !defined.contains("poison"),
+            "{defined}"
+        );
+        assert!(defined.contains("call void @use(i32 0)"), "{defined}");
+        // Functions the pipeline did not run on keep their undefined
+        // operands.
+        let kept =
+            crate::parse(&context, b"define i32 @g() {\n  ret i32 undef\n}\n", "g.ll").unwrap();
+        run_ir_passes(&kept, "function(sroa)", None, true, &mut |_| true);
+        assert!(kept.print_to_string().to_string().contains("ret i32 undef"));
+    }
+
     #[test]
     fn crashing_pipeline_changes_nothing() {
         let context = Context::create();
@@ -211,10 +268,13 @@ mod tests {
             &module,
             "function(instcombine,trigger-crash-function)",
             None,
+            false,
             &mut |_| false,
         );
         assert_eq!(module.print_to_string().to_string(), before);
-        run_ir_passes(&module, "function(instcombine)", None, &mut |_| false);
+        run_ir_passes(&module, "function(instcombine)", None, false, &mut |_| {
+            false
+        });
         assert!(module
             .print_to_string()
             .to_string()
