@@ -91,7 +91,9 @@ pub struct Timings {
     pub verify: Duration,
     pub serialize: Duration,
     pub write: Duration,
-    /// The whole job, its test included (set by the worker).
+    /// Waiting for another job's test of the same bytes.
+    pub waited: Duration,
+    /// The whole job, its test included, the wait not (set by the worker).
     pub busy: Duration,
 }
 
@@ -344,7 +346,10 @@ fn judge<F: FrontEnd>(
                 }
             };
             if let Some(p) = under_way {
-                if let Some(verdict) = p.wait(&job.cancel) {
+                let t = Instant::now();
+                let verdict = p.wait(&job.cancel);
+                timings.waited += t.elapsed();
+                if let Some(verdict) = verdict {
                     return (Evaluation::Cached(verdict), true);
                 }
                 if job.cancel.is_cancelled() {

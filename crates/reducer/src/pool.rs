@@ -86,7 +86,7 @@ fn worker<F: FrontEnd>(
     while let Ok(job) = jobs.recv() {
         let started = Instant::now();
         let mut result = evaluate(&job, &shared, &scratch);
-        result.timings.busy = started.elapsed();
+        result.timings.busy = started.elapsed().saturating_sub(result.timings.waited);
         if results.send(result).is_err() {
             return;
         }
