@@ -61,9 +61,29 @@ impl<U: Unit, P> BisectFirst<U, P> {
     }
 }
 
+impl<U: Unit, P> BisectFirst<U, P> {
+    /// Start a stream on `config`: the chain's removals, if it is active.
+    fn lead<'a>(&mut self, config: &'a Config<U>) -> impl Iterator<Item = Delta<U>> + 'a {
+        let chain = if self.active {
+            self.chain(config)
+        } else {
+            Vec::new()
+        };
+        self.leading = chain.len();
+        chain
+            .into_iter()
+            .map(move |keep| {
+                let keep: Config<U> = keep.into_iter().collect();
+                config.difference(&keep).copied().collect::<Delta<U>>()
+            })
+            .filter(|d| !d.is_empty())
+    }
+}
+
 impl<U: Unit, P: Policy<U>> Policy<U> for BisectFirst<U, P> {
     fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
-        Box::new(self.propose_ahead(config).map(|p| p.removal))
+        let removals = self.lead(config);
+        Box::new(removals.chain(self.inner.propose(config)))
     }
 
     fn propose_ahead<'a>(
@@ -72,22 +92,8 @@ impl<U: Unit, P: Policy<U>> Policy<U> for BisectFirst<U, P> {
     ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
         // The chain's own removals have no follow-up; once the inner
         // policy's stream starts, the chain is over and its follow-ups hold.
-        let chain = if self.active {
-            self.chain(config)
-        } else {
-            Vec::new()
-        };
-        self.leading = chain.len();
-        let removals = chain.into_iter().map(move |keep| {
-            let keep: Config<U> = keep.into_iter().collect();
-            config.difference(&keep).copied().collect::<Delta<U>>()
-        });
-        Box::new(
-            removals
-                .filter(|d: &Delta<U>| !d.is_empty())
-                .map(Proposal::plain)
-                .chain(self.inner.propose_ahead(config)),
-        )
+        let removals = self.lead(config).map(Proposal::plain);
+        Box::new(removals.chain(self.inner.propose_ahead(config)))
     }
 
     fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {

@@ -71,22 +71,28 @@ impl<P> AllFirst<P> {
             leading: false,
         }
     }
+
+    /// Start a stream on `config`: the all-removal, if it leads this one.
+    fn lead<U: Unit>(&mut self, config: &Config<U>) -> Option<Delta<U>> {
+        self.leading = !self.tried && !config.is_empty();
+        self.tried = true;
+        self.leading.then(|| config.clone())
+    }
 }
 
 impl<U: Unit, P: Policy<U>> Policy<U> for AllFirst<P> {
     fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
-        Box::new(self.propose_ahead(config).map(|p| p.removal))
+        let all = self.lead(config);
+        Box::new(all.into_iter().chain(self.inner.propose(config)))
     }
 
     fn propose_ahead<'a>(
         &'a mut self,
         config: &'a Config<U>,
     ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
-        self.leading = !self.tried && !config.is_empty();
-        self.tried = true;
         // After the all-removal the inner policy's stream follows, and so do
         // its follow-ups.
-        let all = self.leading.then(|| Proposal::plain(config.clone()));
+        let all = self.lead(config).map(Proposal::plain);
         Box::new(all.into_iter().chain(self.inner.propose_ahead(config)))
     }
 

@@ -150,6 +150,12 @@ pub trait Judge<U: Unit> {
         candidates: &mut dyn Iterator<Item = Config<U>>,
     ) -> Option<(usize, Config<U>)>;
 
+    /// Whether this judge can use follow-ups (a spare worker to test them
+    /// on): the reduce loop asks the policy for them only then.
+    fn takes_follow_ups(&self) -> bool {
+        false
+    }
+
     /// [`Judge::first_interesting`] with each candidate's follow-up: the
     /// judge returns exactly what testing the candidates one by one would,
     /// but with a spare worker it may test a likely follow-up ahead of its
@@ -194,7 +200,12 @@ pub fn reduce<U: Unit>(
     while !judge.stopped() {
         let found = {
             let current = &config;
-            let mut candidates = policy.propose_ahead(current).map(|p| {
+            let proposals = if judge.takes_follow_ups() {
+                policy.propose_ahead(current)
+            } else {
+                Box::new(policy.propose(current).map(Proposal::plain))
+            };
+            let mut candidates = proposals.map(|p| {
                 // An empty delta is a no-op that could never make progress.
                 assert!(!p.removal.is_empty(), "policy proposed an empty delta");
                 let config = current

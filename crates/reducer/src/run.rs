@@ -678,6 +678,11 @@ impl<F: FrontEnd> Judge<usize> for Reduction<'_, F> {
         }))
     }
 
+    fn takes_follow_ups(&self) -> bool {
+        // With one worker nothing is tested that is not settled in turn.
+        self.settings.jobs > 1
+    }
+
     fn first_interesting_ahead(
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate<usize>>,
