@@ -12,7 +12,7 @@ use nix::unistd::Pid;
 
 mod common;
 
-use common::{many_functions, script, stats, verifies, LLVM_BIN};
+use common::{many_functions, script, slow_many_functions, stats, verifies, LLVM_BIN};
 
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
 
@@ -94,13 +94,7 @@ fn at_j2_follow_ups_are_tested_ahead_and_the_output_is_the_same() {
     // A level that keeps halving (one function of 120 is needed): each
     // accepted removal's follow-up runs beside it on the spare worker.
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("in.ll");
-    fs::write(&input, many_functions(120)).unwrap();
-    let test = script(
-        dir.path(),
-        "slow.sh",
-        "sleep 0.05\ngrep -q '%interesting = mul' \"$1\"",
-    );
+    let (input, test) = slow_many_functions(dir.path(), 120, "0.05");
     let mut outputs = Vec::new();
     let mut ahead = Vec::new();
     for jobs in ["1", "2"] {
@@ -292,13 +286,7 @@ fn a_test_that_hangs_is_killed_by_the_timeout_and_the_reduction_finishes() {
 #[test]
 fn sigint_leaves_a_valid_interesting_best_so_far_at_the_output() {
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("in.ll");
-    fs::write(&input, many_functions(200)).unwrap();
-    let test = script(
-        dir.path(),
-        "slow.sh",
-        "sleep 0.2\ngrep -q '%interesting = mul' \"$1\"",
-    );
+    let (input, test) = slow_many_functions(dir.path(), 200, "0.2");
     let output = dir.path().join("out.ll");
     let mut child = Command::new(WHITTLE)
         .arg("--test")

@@ -27,7 +27,7 @@ use nix::unistd::Pid;
 
 mod common;
 
-use common::{many_functions, script, stats, verifies, LLVM_BIN};
+use common::{many_functions, script, slow_many_functions, stats, verifies, LLVM_BIN};
 
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
 
@@ -314,13 +314,7 @@ fn wait_for_fewer(path: &Path, functions: usize) {
 
 fn a_stopped_slurmd_stops_the_run_with_the_best_result_on_disk(state: &Path) {
     let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("in.ll");
-    fs::write(&input, many_functions(100)).unwrap();
-    let test = script(
-        dir.path(),
-        "slow.sh",
-        "sleep 0.3\ngrep -q '%interesting = mul' \"$1\"",
-    );
+    let (input, test) = slow_many_functions(dir.path(), 100, "0.3");
     let (output, json) = (dir.path().join("out.ll"), dir.path().join("stats.json"));
     let child = Command::new(WHITTLE)
         .arg("--test")

@@ -47,3 +47,17 @@ pub fn many_functions(n: usize) -> String {
     );
     m
 }
+
+/// `dir/in.ll` holding [`many_functions`]`(n)`, and `dir/slow.sh`, a test
+/// that sleeps `sleep` seconds, then finds `%interesting`: a reduction that
+/// runs long enough to be watched, interrupted or compared.
+pub fn slow_many_functions(dir: &Path, n: usize, sleep: &str) -> (PathBuf, PathBuf) {
+    let input = dir.join("in.ll");
+    fs::write(&input, many_functions(n)).unwrap();
+    let test = script(
+        dir,
+        "slow.sh",
+        &format!("sleep {sleep}\ngrep -q '%interesting = mul' \"$1\""),
+    );
+    (input, test)
+}
