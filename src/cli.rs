@@ -273,6 +273,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
 
+    /// Without --timeout, let every test run to its end. By default a test is stopped once it runs 10 times as long as the interesting tests so far (their 90th percentile) and at least 0.5 s: it counts as not interesting (not with --executor=slurm, whose tests include their wait for the cluster)
+    #[arg(long)]
+    pub no_auto_timeout: bool,
+
     /// Keep the scratch directory (candidates, the tests' working directories) and print where it is
     #[arg(long)]
     pub save_temps: bool,
@@ -399,6 +403,7 @@ impl BisectArgs {
                     starting_granularity: 2,
                     abort_on_invalid: false,
                     jobs: self.run.jobs(),
+                    auto_limit: !self.run.no_auto_timeout,
                 },
                 display: self.run.display(),
                 emit_lit: None,
@@ -616,6 +621,7 @@ impl Args {
                 starting_granularity: 1usize << self.starting_granularity_level.min(20),
                 abort_on_invalid: self.abort_on_invalid_reduction,
                 jobs: self.run.jobs(),
+                auto_limit: !self.run.no_auto_timeout,
             },
             display: self.run.display(),
             emit_lit: self.run.emit_lit,

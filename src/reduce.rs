@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Result};
 use whittle_passes::PassOptions;
-use whittle_reducer::{self as reducer, select, Display, Oracle, PolicyKind, Settings, Stats};
+use whittle_reducer::{
+    self as reducer, select, AutoLimit, Display, Oracle, PolicyKind, Settings, Stats,
+};
 
 use crate::emit::{self, Comment};
 use crate::llvm::{self, Formats};
@@ -62,6 +64,9 @@ pub struct Search {
     pub starting_granularity: usize,
     pub abort_on_invalid: bool,
     pub jobs: usize,
+    /// Stop tests at the automatic time limit when there is no `--timeout`
+    /// (not on a cluster, where a test's time includes its wait for it).
+    pub auto_limit: bool,
 }
 
 /// LLVM IR's options.
@@ -314,6 +319,10 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         jobs,
         display: spec.display,
         output_header: built.output_header(),
+        auto_limit: (spec.search.auto_limit
+            && env.timeout().is_none()
+            && matches!(env.executor(), Executor::Local))
+        .then(AutoLimit::default),
     };
     Ok(Prepared {
         spec,

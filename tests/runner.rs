@@ -283,6 +283,86 @@ fn a_test_that_hangs_is_killed_by_the_timeout_and_the_reduction_finishes() {
     assert!(!reduced.contains("%a = add"), "{reduced}");
 }
 
+/// Reduce [`TWO_FUNCTIONS`] at `-j 2` with a test that takes `hang`
+/// seconds on a candidate without `@noise` (and no time on the others),
+/// with `extra` options; the run's output, its result and its stats.
+fn reduce_with_hanging_candidates(
+    dir: &Path,
+    hang: &str,
+    extra: &[&str],
+) -> (Output, String, serde_json::Value) {
+    let input = dir.join("in.ll");
+    fs::write(&input, TWO_FUNCTIONS).unwrap();
+    let test = script(
+        dir,
+        "hang.sh",
+        &format!("grep -q noise \"$1\" || sleep {hang}\ngrep -q '%interesting' \"$1\""),
+    );
+    let json = dir.join("stats.json");
+    let out = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .args(["-j", "2"])
+        .args(extra)
+        .arg("--stats-json")
+        .arg(&json)
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.join("out.ll"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let reduced = fs::read_to_string(dir.join("out.ll")).unwrap();
+    (out, reduced, stats(&json))
+}
+
+#[test]
+fn without_timeout_a_hanging_test_is_stopped_at_the_automatic_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let (out, reduced, s) = reduce_with_hanging_candidates(dir.path(), "1000", &[]);
+    assert!(started.elapsed() < Duration::from_secs(60));
+    let stopped = s["stopped_at_limit"].as_u64().unwrap();
+    assert!(stopped >= 1, "{s}");
+    assert_eq!(s["timeouts"].as_u64().unwrap(), stopped, "{s}");
+    // The interesting tests take milliseconds: the limit is its floor.
+    assert!((0.5..1.0).contains(&s["limit_s"].as_f64().unwrap()), "{s}");
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        summary.contains("at the automatic limit of 0.5"),
+        "{summary}"
+    );
+    assert!(s["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["verdict"] == "timeout"));
+    assert!(reduced.contains("@noise") && reduced.contains("%interesting"));
+    assert!(!reduced.contains("%a = add"), "{reduced}");
+}
+
+#[test]
+fn no_auto_timeout_lets_slow_tests_run_to_their_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, reduced, s) = reduce_with_hanging_candidates(dir.path(), "1.5", &["--no-auto-timeout"]);
+    assert_eq!(s["stopped_at_limit"].as_u64().unwrap(), 0, "{s}");
+    assert_eq!(s["timeouts"].as_u64().unwrap(), 0, "{s}");
+    // Without @noise the test is slow but interesting: it is accepted.
+    assert!(
+        !reduced.contains("@noise") && reduced.contains("%interesting"),
+        "{reduced}"
+    );
+    // A --timeout replaces the automatic limit.
+    let dir = tempfile::tempdir().unwrap();
+    let (_, _, s) = reduce_with_hanging_candidates(dir.path(), "1000", &["--timeout", "0.3"]);
+    assert!(s["timeouts"].as_u64().unwrap() >= 1, "{s}");
+    assert_eq!(s["stopped_at_limit"].as_u64().unwrap(), 0, "{s}");
+}
+
 #[test]
 fn sigint_leaves_a_valid_interesting_best_so_far_at_the_output() {
     let dir = tempfile::tempdir().unwrap();

@@ -17,6 +17,7 @@
 
 mod frontend;
 pub mod interrupt;
+mod limit;
 mod oracle;
 mod output;
 mod pass;
@@ -34,6 +35,7 @@ pub use whittle_dd as dd;
 pub use whittle_dd::{PolicyKind, Verdict};
 
 pub use frontend::{FrontEnd, Kept, SettledLevels, Snapshot};
+pub use limit::AutoLimit;
 pub use oracle::{
     Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Stopper,
 };
@@ -77,6 +79,9 @@ pub struct Settings {
     /// Text written before the module in the output (the RUN and CHECK
     /// lines of a reduced lit test).
     pub output_header: Option<Vec<u8>>,
+    /// Stop tests that run far longer than any interesting one did
+    /// ([`AutoLimit`]); `None`: tests run until they end (or `--timeout`).
+    pub auto_limit: Option<AutoLimit>,
 }
 
 /// How a run ended when it did not finish.

@@ -8,10 +8,15 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use anyhow::Result;
+use crossbeam_channel::RecvTimeoutError;
+
 use crate::frontend::{FrontEnd, Kept, Snapshot};
+use crate::limit::Limit;
 use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
 use crate::pass::{PassInfo, Targets};
 use crate::Verdict;
@@ -111,6 +116,8 @@ pub struct JobResult {
     /// Whether the verdict came from waiting for another job's test of the
     /// same bytes (a follow-up tested ahead).
     pub awaited: bool,
+    /// The automatic time limit this job's test was stopped at, if it was.
+    pub stopped_at: Option<Duration>,
 }
 
 /// What every worker shares.
@@ -122,6 +129,8 @@ pub struct Shared<F> {
     /// Tests under way, by content hash: a job that reaches the same bytes
     /// waits for that verdict instead of running the test twice.
     pub pending: Mutex<HashMap<blake3::Hash, Arc<Pending>>>,
+    /// The automatic time limit, when tests have one ([`crate::limit`]).
+    pub limit: Option<Limit>,
 }
 
 /// A test under way, and its verdict once it has one (`Some(None)`: it
@@ -211,6 +220,7 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         timings: Timings::default(),
         built: false,
         awaited: false,
+        stopped_at: None,
     };
     if job.cancel.is_cancelled() {
         return result;
@@ -280,7 +290,8 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     }
     result.hash = Some(hash);
     result.bytes = bytes.len() as u64;
-    (result.evaluation, result.awaited) = judge(job, shared, scratch, &bytes, hash, timings);
+    (result.evaluation, result.awaited, result.stopped_at) =
+        judge(job, shared, scratch, &bytes, hash, timings);
     let wants_state = result.evaluation.verdict() == Verdict::Interesting
         && !matches!(result.evaluation, Evaluation::Unchanged);
     if !wants_state {
@@ -310,7 +321,8 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
 }
 
 /// Judge a verified candidate's test bytes; also whether the verdict came
-/// from waiting for a test of the same bytes under way.
+/// from waiting for a test of the same bytes under way, and the automatic
+/// time limit the test was stopped at, if it was.
 fn judge<F: FrontEnd>(
     job: &Job,
     shared: &Shared<F>,
@@ -318,16 +330,16 @@ fn judge<F: FrontEnd>(
     bytes: &[u8],
     hash: blake3::Hash,
     timings: &mut Timings,
-) -> (Evaluation, bool) {
+) -> (Evaluation, bool, Option<Duration>) {
     if !job.force_test && job.current_hash == Some(hash) {
-        return (Evaluation::Unchanged, false);
+        return (Evaluation::Unchanged, false, None);
     }
     let running = if job.force_test {
         None
     } else {
         loop {
             if let Some(verdict) = shared.cache.lock().unwrap().get(&hash).copied() {
-                return (Evaluation::Cached(verdict), false);
+                return (Evaluation::Cached(verdict), false, None);
             }
             let under_way = {
                 let mut pending = shared.pending.lock().unwrap();
@@ -350,23 +362,24 @@ fn judge<F: FrontEnd>(
                 let verdict = p.wait(&job.cancel);
                 timings.waited += t.elapsed();
                 if let Some(verdict) = verdict {
-                    return (Evaluation::Cached(verdict), true);
+                    return (Evaluation::Cached(verdict), true, None);
                 }
                 if job.cancel.is_cancelled() {
-                    return (Evaluation::Cancelled, false);
+                    return (Evaluation::Cancelled, false, None);
                 }
                 // That test ended without a verdict: run it here.
             }
         }
     };
-    let evaluation = run_test(shared, scratch, bytes, hash, &job.cancel, timings);
+    let (evaluation, stopped_at) = run_test(shared, scratch, bytes, hash, &job.cancel, timings);
     if let (Some(mut running), Evaluation::Tested(outcome)) = (running, &evaluation) {
         running.verdict = Some(outcome.verdict);
     }
-    (evaluation, false)
+    (evaluation, false, stopped_at)
 }
 
-/// Run the oracle on `bytes` (its verdict cached by `hash`).
+/// Run the oracle on `bytes` (its verdict cached by `hash`), within the
+/// automatic time limit if there is one; also the limit it was stopped at.
 fn run_test<F: FrontEnd>(
     shared: &Shared<F>,
     scratch: &Path,
@@ -374,9 +387,9 @@ fn run_test<F: FrontEnd>(
     hash: blake3::Hash,
     cancel: &Cancel,
     timings: &mut Timings,
-) -> Evaluation {
+) -> (Evaluation, Option<Duration>) {
     if cancel.is_cancelled() {
-        return Evaluation::Cancelled;
+        return (Evaluation::Cancelled, None);
     }
     let t = Instant::now();
     let path = scratch.join(format!(
@@ -386,15 +399,66 @@ fn run_test<F: FrontEnd>(
     let written = fs::write(&path, bytes);
     timings.write += t.elapsed();
     if let Err(e) = written {
-        return Evaluation::Failed(format!("cannot write '{}': {e}", path.display()));
+        let message = format!("cannot write '{}': {e}", path.display());
+        return (Evaluation::Failed(message), None);
     }
-    match shared.oracle.judge(&path, scratch, cancel) {
+    let limit = shared.limit.as_ref().and_then(Limit::current);
+    let (judged, stopped) = match limit {
+        None => (shared.oracle.judge(&path, scratch, cancel), false),
+        Some(limit) => judge_within(&*shared.oracle, &path, scratch, cancel, limit),
+    };
+    let evaluation = match judged {
         Err(e) if e.is::<InfrastructureFailure>() => Evaluation::Infrastructure(format!("{e:#}")),
         Err(e) => Evaluation::Failed(format!("{e:#}")),
+        Ok(outcome) if outcome.cancelled && stopped => {
+            // Stopped at the limit, not because its result was no longer
+            // needed: a verdict, like a test killed at `--timeout`.
+            let limit = limit.unwrap_or_default();
+            let outcome = Outcome {
+                verdict: Verdict::NotInteresting,
+                status: format!(
+                    "stopped at the automatic time limit ({:.2} s)",
+                    limit.as_secs_f64()
+                ),
+                timed_out: true,
+                cancelled: false,
+                ..outcome
+            };
+            shared.cache.lock().unwrap().insert(hash, outcome.verdict);
+            return (Evaluation::Tested(Box::new(outcome)), Some(limit));
+        }
         Ok(outcome) if outcome.cancelled => Evaluation::Cancelled,
         Ok(outcome) => {
+            if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
+                limit.interesting(outcome.elapsed);
+            }
             shared.cache.lock().unwrap().insert(hash, outcome.verdict);
             Evaluation::Tested(Box::new(outcome))
         }
-    }
+    };
+    (evaluation, None)
+}
+
+/// Judge `path`, stopping the test through `cancel` once it has run for
+/// `limit`; also whether it was stopped so.
+fn judge_within(
+    oracle: &dyn Oracle,
+    path: &Path,
+    scratch: &Path,
+    cancel: &Cancel,
+    limit: Duration,
+) -> (Result<Outcome>, bool) {
+    let stopped = AtomicBool::new(false);
+    let (finished, done) = crossbeam_channel::bounded::<()>(0);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            if let Err(RecvTimeoutError::Timeout) = done.recv_timeout(limit) {
+                stopped.store(true, Ordering::SeqCst);
+                cancel.cancel();
+            }
+        });
+        let judged = oracle.judge(path, scratch, cancel);
+        drop(finished);
+        (judged, stopped.load(Ordering::SeqCst))
+    })
 }

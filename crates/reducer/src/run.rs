@@ -56,6 +56,7 @@ pub fn run<F: FrontEnd>(
         front_end: front_end.clone(),
         cache: Mutex::new(Default::default()),
         pending: Mutex::new(Default::default()),
+        limit: settings.auto_limit.map(crate::limit::Limit::new),
     });
     // With spare workers a follow-up is tested ahead, and the job that
     // reaches its bytes in turn waits for it: one more worker, so the
@@ -486,6 +487,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
                     self.stats.not_interesting += 1;
                     if outcome.timed_out {
                         self.stats.timeouts += 1;
+                    }
+                    if let Some(limit) = result.stopped_at {
+                        self.stats.stopped_at_limit += 1;
+                        self.stats.limit_s = self.stats.limit_s.max(limit.as_secs_f64());
                     }
                     if self.settings.display == Display::Verbose && !outcome.timed_out {
                         let stderr = outcome.stderr.text();

@@ -128,8 +128,13 @@ pub struct Stats {
     pub tests: u64,
     pub interesting: u64,
     pub not_interesting: u64,
-    /// Of the not-interesting runs, those killed by --timeout.
+    /// Of the not-interesting runs, those killed by --timeout or stopped at
+    /// the automatic time limit.
     pub timeouts: u64,
+    /// Of those, the ones stopped at the automatic time limit, and the
+    /// longest limit one was stopped at (seconds).
+    pub stopped_at_limit: u64,
+    pub limit_s: f64,
     /// Candidates the verifier rejected (Unresolved; never tested).
     pub invalid: u64,
     /// Valid candidates the oracle cannot judge (`--mr`: certain undefined
@@ -221,7 +226,14 @@ impl Stats {
             self.tests,
             self.interesting,
             self.not_interesting,
-            if self.timeouts > 0 { format!(", {} timed out", self.timeouts) } else { String::new() },
+            match (self.timeouts, self.stopped_at_limit) {
+                (0, _) => String::new(),
+                (t, 0) => format!(", {t} timed out"),
+                (t, l) => format!(
+                    ", {t} timed out, {l} of them at the automatic limit of {:.2} s",
+                    self.limit_s
+                ),
+            },
             self.invalid,
             self.unchanged,
             self.cache_hits
