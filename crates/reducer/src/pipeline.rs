@@ -440,7 +440,8 @@ fn run_test<F: FrontEnd>(
 }
 
 /// Judge `path`, stopping the test through `cancel` once it has run for
-/// `limit`; also whether it was stopped so.
+/// `limit`; also whether it was stopped so. (When no timer thread can be
+/// started, the test runs without the limit.)
 fn judge_within(
     oracle: &dyn Oracle,
     path: &Path,
@@ -451,7 +452,8 @@ fn judge_within(
     let stopped = AtomicBool::new(false);
     let (finished, done) = crossbeam_channel::bounded::<()>(0);
     std::thread::scope(|scope| {
-        scope.spawn(|| {
+        let timer = std::thread::Builder::new().name("whittle-limit".into());
+        let _ = timer.spawn_scoped(scope, || {
             if let Err(RecvTimeoutError::Timeout) = done.recv_timeout(limit) {
                 stopped.store(true, Ordering::SeqCst);
                 cancel.cancel();
