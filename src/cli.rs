@@ -273,7 +273,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
 
-    /// Without --timeout, let every test run to its end. By default a test is stopped once it runs 10 times as long as the interesting tests so far (their 90th percentile) and at least 0.5 s: it counts as not interesting (not with --executor=slurm, whose tests include their wait for the cluster)
+    /// Without --timeout, let every test run to its end. By default a test is stopped once it runs 10 times as long as the interesting tests so far (their 90th percentile) and at least 0.5 s: it counts as not interesting (with --executor=slurm, the limit applies on the node to each process of the test)
     #[arg(long)]
     pub no_auto_timeout: bool,
 

@@ -300,9 +300,10 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
                     jobs = allocation.tasks;
                 }
             }
-            if env.timeout().is_none() && !matches!(built, Built::Mr(..)) {
+            if env.timeout().is_none() && !spec.search.auto_limit && !matches!(built, Built::Mr(..))
+            {
                 eprintln!(
-                    "whittle: warning: --executor=slurm without --timeout: a hung srun (a step whose daemon died) is never cancelled"
+                    "whittle: warning: --executor=slurm with --no-auto-timeout and without --timeout: a hung srun (a step whose daemon died) is never cancelled"
                 );
             }
             Arc::new(SlurmOracle::new(&built, slurm.clone(), env.clone())?)
@@ -319,10 +320,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         jobs,
         display: spec.display,
         output_header: built.output_header(),
-        auto_limit: (spec.search.auto_limit
-            && env.timeout().is_none()
-            && matches!(env.executor(), Executor::Local))
-        .then(AutoLimit::default),
+        auto_limit: (spec.search.auto_limit && env.timeout().is_none()).then(AutoLimit::default),
     };
     Ok(Prepared {
         spec,

@@ -403,7 +403,7 @@ fn a_stopped_slurmd_stops_the_run_with_the_best_result_on_disk(state: &Path) {
 }
 
 #[test]
-fn a_hung_test_is_timed_out_on_the_node_as_it_is_locally() {
+fn a_hung_test_is_timed_out_on_the_node_as_it_is_locally_with_or_without_timeout() {
     let _cluster = cluster();
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.ll");
@@ -425,7 +425,18 @@ fn a_hung_test_is_timed_out_on_the_node_as_it_is_locally() {
     ];
     let s = same_as_local("a hung test", &[], &args, &[]);
     assert!(s["timeouts"].as_u64() >= Some(1), "{s}");
+    assert_eq!(s["stopped_at_limit"], 0, "{s}");
     no_failures("a hung test", &s);
+    // Without --timeout, the automatic limit is sent to the node with the
+    // test and stops it there.
+    let args = vec![
+        format!("--test={}", test.display()),
+        input.display().to_string(),
+    ];
+    let s = same_as_local("a hung test, automatic limit", &[], &args, &[]);
+    assert!(s["stopped_at_limit"].as_u64() >= Some(1), "{s}");
+    assert_eq!(s["stopped_at_limit"], s["timeouts"], "{s}");
+    no_failures("a hung test, automatic limit", &s);
 }
 
 /// Jobs and steps of the cluster named like whittle's.

@@ -25,6 +25,21 @@ pub trait Oracle: Send + Sync {
     /// the reduction cannot go on.
     fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome>;
 
+    /// [`Oracle::judge`] with the automatic time limit applied where the
+    /// test runs (a cluster node, where the time a test waits for the
+    /// cluster must not count), and whether the limit stopped the test.
+    /// `None` (the default): the oracle does not apply it, and the reducer
+    /// stops the test from here at the limit.
+    fn judge_limited(
+        &self,
+        _candidate: &Path,
+        _scratch: &Path,
+        _cancel: &Cancel,
+        _limit: Duration,
+    ) -> Option<(Result<Outcome>, bool)> {
+        None
+    }
+
     /// What the executor behind the oracle counted, when tests run
     /// somewhere that can fail on its own (a cluster): for the summary.
     fn executor_stats(&self) -> Option<ExecutorStats> {

@@ -405,12 +405,15 @@ fn run_test<F: FrontEnd>(
     let limit = shared.limit.as_ref().and_then(Limit::current);
     let (judged, stopped) = match limit {
         None => (shared.oracle.judge(&path, scratch, cancel), false),
-        Some(limit) => judge_within(&*shared.oracle, &path, scratch, cancel, limit),
+        Some(limit) => match shared.oracle.judge_limited(&path, scratch, cancel, limit) {
+            Some(judged) => judged,
+            None => judge_within(&*shared.oracle, &path, scratch, cancel, limit),
+        },
     };
     let evaluation = match judged {
         Err(e) if e.is::<InfrastructureFailure>() => Evaluation::Infrastructure(format!("{e:#}")),
         Err(e) => Evaluation::Failed(format!("{e:#}")),
-        Ok(outcome) if outcome.cancelled && stopped => {
+        Ok(outcome) if stopped => {
             // Stopped at the limit, not because its result was no longer
             // needed: a verdict, like a test killed at `--timeout`.
             let limit = limit.unwrap_or_default();
@@ -440,8 +443,9 @@ fn run_test<F: FrontEnd>(
 }
 
 /// Judge `path`, stopping the test through `cancel` once it has run for
-/// `limit`; also whether it was stopped so. (When no timer thread can be
-/// started, the test runs without the limit.)
+/// `limit`; also whether it was stopped so (a test that ended on its own as
+/// the timer fired keeps its verdict). When no timer thread can be
+/// started, the test runs without the limit.
 fn judge_within(
     oracle: &dyn Oracle,
     path: &Path,
@@ -461,6 +465,7 @@ fn judge_within(
         });
         let judged = oracle.judge(path, scratch, cancel);
         drop(finished);
-        (judged, stopped.load(Ordering::SeqCst))
+        let stopped = stopped.load(Ordering::SeqCst) && matches!(&judged, Ok(o) if o.cancelled);
+        (judged, stopped)
     })
 }

@@ -50,8 +50,11 @@ pub struct SlurmOracle {
     /// Nodes that failed (with `--executor-exclude-failed`).
     excluded: Mutex<Vec<String>>,
     /// Per test: `--timeout` times the processes a judgement may run, plus
-    /// the grace period; none without a time limit.
+    /// the grace period; none without a time limit (the automatic limit
+    /// gives one per test).
     deadline: Option<Duration>,
+    /// The processes a judgement may run, at most.
+    processes: u32,
     runs: AtomicU64,
     infrastructure_failures: AtomicU64,
     retries: AtomicU64,
@@ -64,7 +67,7 @@ impl SlurmOracle {
     pub fn new(built: &Built, settings: Settings, env: Arc<TestEnv>) -> Result<SlurmOracle> {
         let runner = std::env::current_exe().context("cannot find the whittle binary")?;
         let oracle = built.portable();
-        let (timeout, processes) = match &oracle {
+        let (timeout, processes): (Option<Duration>, u32) = match &oracle {
             // The relation's runs and the trust checks' (repeat, layout,
             // stack patterns, the interpreter): at most this many.
             Portable::Mr { recorded, .. } => (recorded.timeout.or(env.timeout()), 16),
@@ -73,6 +76,7 @@ impl SlurmOracle {
         };
         let deadline = timeout.map(|t| t * processes.max(1) + settings.grace);
         Ok(SlurmOracle {
+            processes: processes.max(1),
             oracle,
             settings,
             env,
@@ -99,14 +103,27 @@ impl SlurmOracle {
         blake3::hash(seed.as_bytes()).to_hex()[..24].to_string()
     }
 
-    /// One srun of the runner on `candidate`.
-    fn attempt(&self, name: &str, bytes: &[u8], cancel: &Cancel) -> Result<Classified> {
+    /// One srun of the runner on `candidate`, each process of its test
+    /// limited to `limit` on the node when given (the automatic limit).
+    fn attempt(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        cancel: &Cancel,
+        limit: Option<Duration>,
+    ) -> Result<Classified> {
         let nonce = self.nonce();
+        let mut env = self.env.spec().clone();
+        let mut deadline = self.deadline;
+        if let Some(limit) = limit {
+            env.timeout = Some(limit);
+            deadline = deadline.or(Some(limit * self.processes + self.settings.grace));
+        }
         let header = wire::Header {
             version: wire::VERSION,
             nonce: nonce.clone(),
             oracle: self.oracle.clone(),
-            env: self.env.spec().clone(),
+            env,
             candidate_name: name.to_string(),
             candidate_len: bytes.len() as u64,
             launch_dir: self.env.launch_dir().to_path_buf(),
@@ -128,7 +145,7 @@ impl SlurmOracle {
             &nonce,
             &job_name,
             self.allocation.is_some(),
-            self.deadline,
+            deadline,
             cancel,
         )
         .map_err(|e| anyhow!("cannot run srun: {e} (is Slurm's client installed?)"))?;
@@ -161,8 +178,15 @@ fn pause_unless_cancelled(pause: Duration, cancel: &Cancel) -> bool {
     false
 }
 
-impl Oracle for SlurmOracle {
-    fn judge(&self, candidate: &Path, _scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
+impl SlurmOracle {
+    /// Judge `candidate` on the cluster, retrying what Slurm failed, each
+    /// process of the test limited to `limit` on the node when given.
+    fn judge_on_cluster(
+        &self,
+        candidate: &Path,
+        cancel: &Cancel,
+        limit: Option<Duration>,
+    ) -> Result<Outcome> {
         let started = Instant::now();
         let bytes = std::fs::read(candidate)
             .with_context(|| format!("cannot read '{}'", candidate.display()))?;
@@ -180,7 +204,7 @@ impl Oracle for SlurmOracle {
                 }
                 self.retries.fetch_add(1, Ordering::SeqCst);
             }
-            match self.attempt(&name, &bytes, cancel)? {
+            match self.attempt(&name, &bytes, cancel, limit)? {
                 Classified::Verdict(outcome) => return Ok(*outcome),
                 Classified::Error(message) => bail!("{message}"),
                 Classified::Cancelled => {
@@ -209,6 +233,30 @@ impl Oracle for SlurmOracle {
             failures.last().map_or("", String::as_str)
         ))
         .into())
+    }
+}
+
+impl Oracle for SlurmOracle {
+    fn judge(&self, candidate: &Path, _scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
+        self.judge_on_cluster(candidate, cancel, None)
+    }
+
+    /// The automatic limit goes to the node with the test, so that the time
+    /// a test waits for the cluster does not count against it. A relation
+    /// (`--mr`) keeps the per-run limits it recorded on the input.
+    fn judge_limited(
+        &self,
+        candidate: &Path,
+        _scratch: &Path,
+        cancel: &Cancel,
+        limit: Duration,
+    ) -> Option<(Result<Outcome>, bool)> {
+        if matches!(self.oracle, Portable::Mr { .. }) {
+            return Some((self.judge_on_cluster(candidate, cancel, None), false));
+        }
+        let judged = self.judge_on_cluster(candidate, cancel, Some(limit));
+        let stopped = matches!(&judged, Ok(o) if o.timed_out && !o.cancelled);
+        Some((judged, stopped))
     }
 
     fn executor_stats(&self) -> Option<ExecutorStats> {
