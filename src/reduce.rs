@@ -65,7 +65,7 @@ pub struct Search {
     pub abort_on_invalid: bool,
     pub jobs: usize,
     /// Stop tests at the automatic time limit when there is no `--timeout`
-    /// (not on a cluster, where a test's time includes its wait for it).
+    /// (on a cluster, on the node: `Oracle::judge_limited`).
     pub auto_limit: bool,
 }
 

@@ -402,44 +402,44 @@ fn run_test<F: FrontEnd>(
         let message = format!("cannot write '{}': {e}", path.display());
         return (Evaluation::Failed(message), None);
     }
-    let limit = shared.limit.as_ref().and_then(Limit::current);
-    let (judged, stopped) = match limit {
-        None => (shared.oracle.judge(&path, scratch, cancel), false),
-        Some(limit) => match shared.oracle.judge_limited(&path, scratch, cancel, limit) {
-            Some(judged) => judged,
-            None => judge_within(&*shared.oracle, &path, scratch, cancel, limit),
+    let (judged, stopped_at) = match shared.limit.as_ref().and_then(Limit::current) {
+        None => (shared.oracle.judge(&path, scratch, cancel), None),
+        Some(limit) => {
+            let (judged, stopped) = shared
+                .oracle
+                .judge_limited(&path, scratch, cancel, limit)
+                .unwrap_or_else(|| judge_within(&*shared.oracle, &path, scratch, cancel, limit));
+            (judged, stopped.then_some(limit))
+        }
+    };
+    let outcome = match judged {
+        Err(e) if e.is::<InfrastructureFailure>() => {
+            return (Evaluation::Infrastructure(format!("{e:#}")), None)
+        }
+        Err(e) => return (Evaluation::Failed(format!("{e:#}")), None),
+        Ok(outcome) => outcome,
+    };
+    let outcome = match stopped_at {
+        // Stopped at the limit, not because its result was no longer
+        // needed: a verdict, like a test killed at `--timeout`.
+        Some(limit) => Outcome {
+            verdict: Verdict::NotInteresting,
+            status: format!(
+                "stopped at the automatic time limit ({:.2} s)",
+                limit.as_secs_f64()
+            ),
+            timed_out: true,
+            cancelled: false,
+            ..outcome
         },
+        None if outcome.cancelled => return (Evaluation::Cancelled, None),
+        None => outcome,
     };
-    let evaluation = match judged {
-        Err(e) if e.is::<InfrastructureFailure>() => Evaluation::Infrastructure(format!("{e:#}")),
-        Err(e) => Evaluation::Failed(format!("{e:#}")),
-        Ok(outcome) if stopped => {
-            // Stopped at the limit, not because its result was no longer
-            // needed: a verdict, like a test killed at `--timeout`.
-            let limit = limit.unwrap_or_default();
-            let outcome = Outcome {
-                verdict: Verdict::NotInteresting,
-                status: format!(
-                    "stopped at the automatic time limit ({:.2} s)",
-                    limit.as_secs_f64()
-                ),
-                timed_out: true,
-                cancelled: false,
-                ..outcome
-            };
-            shared.cache.lock().unwrap().insert(hash, outcome.verdict);
-            return (Evaluation::Tested(Box::new(outcome)), Some(limit));
-        }
-        Ok(outcome) if outcome.cancelled => Evaluation::Cancelled,
-        Ok(outcome) => {
-            if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
-                limit.interesting(outcome.elapsed);
-            }
-            shared.cache.lock().unwrap().insert(hash, outcome.verdict);
-            Evaluation::Tested(Box::new(outcome))
-        }
-    };
-    (evaluation, None)
+    if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
+        limit.interesting(outcome.elapsed);
+    }
+    shared.cache.lock().unwrap().insert(hash, outcome.verdict);
+    (Evaluation::Tested(Box::new(outcome)), stopped_at)
 }
 
 /// Judge `path`, stopping the test through `cancel` once it has run for

@@ -49,11 +49,11 @@ pub struct SlurmOracle {
     runner: PathBuf,
     /// Nodes that failed (with `--executor-exclude-failed`).
     excluded: Mutex<Vec<String>>,
-    /// Per test: `--timeout` times the processes a judgement may run, plus
-    /// the grace period; none without a time limit (the automatic limit
-    /// gives one per test).
-    deadline: Option<Duration>,
-    /// The processes a judgement may run, at most.
+    /// The limit of each process of a test (`--timeout`, or what `--mr`
+    /// recorded); the automatic limit stands in for it per test.
+    timeout: Option<Duration>,
+    /// The processes a judgement may run, at most: a test's deadline is
+    /// its limit times this, plus the grace period.
     processes: u32,
     runs: AtomicU64,
     infrastructure_failures: AtomicU64,
@@ -67,15 +67,15 @@ impl SlurmOracle {
     pub fn new(built: &Built, settings: Settings, env: Arc<TestEnv>) -> Result<SlurmOracle> {
         let runner = std::env::current_exe().context("cannot find the whittle binary")?;
         let oracle = built.portable();
-        let (timeout, processes): (Option<Duration>, u32) = match &oracle {
+        let (timeout, processes) = match &oracle {
             // The relation's runs and the trust checks' (repeat, layout,
             // stack patterns, the interpreter): at most this many.
             Portable::Mr { recorded, .. } => (recorded.timeout.or(env.timeout()), 16),
             Portable::Lit { test, .. } => (env.timeout(), test.run_lines.len() as u32),
             _ => (env.timeout(), 1),
         };
-        let deadline = timeout.map(|t| t * processes.max(1) + settings.grace);
         Ok(SlurmOracle {
+            timeout,
             processes: processes.max(1),
             oracle,
             settings,
@@ -83,7 +83,6 @@ impl SlurmOracle {
             allocation: Allocation::current(),
             runner,
             excluded: Mutex::default(),
-            deadline,
             runs: AtomicU64::new(0),
             infrastructure_failures: AtomicU64::new(0),
             retries: AtomicU64::new(0),
@@ -114,11 +113,13 @@ impl SlurmOracle {
     ) -> Result<Classified> {
         let nonce = self.nonce();
         let mut env = self.env.spec().clone();
-        let mut deadline = self.deadline;
-        if let Some(limit) = limit {
-            env.timeout = Some(limit);
-            deadline = deadline.or(Some(limit * self.processes + self.settings.grace));
+        if limit.is_some() {
+            env.timeout = limit;
         }
+        let deadline = self
+            .timeout
+            .or(limit)
+            .map(|t| t * self.processes + self.settings.grace);
         let header = wire::Header {
             version: wire::VERSION,
             nonce: nonce.clone(),
