@@ -247,42 +247,6 @@ define void @noise() {
 }
 ";
 
-#[test]
-fn a_test_that_hangs_is_killed_by_the_timeout_and_the_reduction_finishes() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("in.ll");
-    fs::write(&input, TWO_FUNCTIONS).unwrap();
-    // Removing @noise makes the "compiler" hang forever.
-    let test = script(
-        dir.path(),
-        "hang.sh",
-        "grep -q noise \"$1\" || sleep 1000\ngrep -q '%interesting' \"$1\"",
-    );
-    let json = dir.path().join("stats.json");
-    let started = Instant::now();
-    let out = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .args(["--timeout", "0.5", "-j", "2", "--stats-json"])
-        .arg(&json)
-        .arg(&input)
-        .arg("-o")
-        .arg(dir.path().join("out.ll"))
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(started.elapsed() < Duration::from_secs(60));
-    let s = stats(&json);
-    assert!(s["timeouts"].as_u64().unwrap() >= 1, "{s}");
-    let reduced = fs::read_to_string(dir.path().join("out.ll")).unwrap();
-    assert!(reduced.contains("@noise") && reduced.contains("%interesting"));
-    assert!(!reduced.contains("%a = add"), "{reduced}");
-}
-
 /// Reduce [`TWO_FUNCTIONS`] at `-j 2` with a test that takes `hang`
 /// seconds on a candidate without `@noise` (and no time on the others),
 /// with `extra` options; the run's output, its result and its stats.
@@ -321,6 +285,20 @@ fn reduce_with_hanging_candidates(
 }
 
 #[test]
+fn a_test_that_hangs_is_killed_by_the_timeout_and_the_reduction_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    // Removing @noise makes the "compiler" hang forever.
+    let (_, reduced, s) = reduce_with_hanging_candidates(dir.path(), "1000", &["--timeout", "0.5"]);
+    assert!(started.elapsed() < Duration::from_secs(60));
+    assert!(s["timeouts"].as_u64().unwrap() >= 1, "{s}");
+    // A --timeout replaces the automatic limit.
+    assert_eq!(s["stopped_at_limit"].as_u64().unwrap(), 0, "{s}");
+    assert!(reduced.contains("@noise") && reduced.contains("%interesting"));
+    assert!(!reduced.contains("%a = add"), "{reduced}");
+}
+
+#[test]
 fn without_timeout_a_hanging_test_is_stopped_at_the_automatic_limit() {
     let dir = tempfile::tempdir().unwrap();
     let started = Instant::now();
@@ -356,11 +334,6 @@ fn no_auto_timeout_lets_slow_tests_run_to_their_end() {
         !reduced.contains("@noise") && reduced.contains("%interesting"),
         "{reduced}"
     );
-    // A --timeout replaces the automatic limit.
-    let dir = tempfile::tempdir().unwrap();
-    let (_, _, s) = reduce_with_hanging_candidates(dir.path(), "1000", &["--timeout", "0.3"]);
-    assert!(s["timeouts"].as_u64().unwrap() >= 1, "{s}");
-    assert_eq!(s["stopped_at_limit"].as_u64().unwrap(), 0, "{s}");
 }
 
 #[test]
