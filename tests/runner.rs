@@ -649,3 +649,56 @@ fn repeated_candidates_are_answered_from_the_cache() {
         "{s}"
     );
 }
+
+/// module-items runs after function-bodies: the functions that still have a
+/// body are the ones function-bodies could not empty, which hold the bug,
+/// and they are the heaviest targets. The search tries the light ones
+/// first (the pass's `heavy_needed` hint), so that each halving of the
+/// declarations is one interesting test rather than a failed one (that
+/// took `@keep` along) and its complement.
+#[test]
+fn module_items_spares_the_function_function_bodies_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(63)).unwrap();
+    let test = script(dir.path(), "t.sh", "grep -q '%interesting = mul' \"$1\"");
+    let json = dir.path().join("stats.json");
+    let out = Command::new(WHITTLE)
+        .arg(&input)
+        .arg("--test")
+        .arg(&test)
+        .args(["-j1", "-q", "--delta-passes=function-bodies,module-items"])
+        .arg("--stats-json")
+        .arg(&json)
+        .arg("-o")
+        .arg(dir.path().join("out.ll"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let output = fs::read_to_string(dir.path().join("out.ll")).unwrap();
+    assert!(output.contains("define i32 @keep"), "{output}");
+    assert!(!output.contains("@f0"), "{output}");
+    let s = stats(&json);
+    let module_items = s["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "module-items")
+        .unwrap()
+        .clone();
+    // 64 items, @keep the heaviest: six halvings that each remove light
+    // declarations only, and one failed test, @keep's own (its certificate;
+    // the second sweep's repeats of it are cache hits). Trying @keep first
+    // fails at every halving (12 tests here).
+    let failed =
+        module_items["tests"].as_u64().unwrap() - module_items["interesting"].as_u64().unwrap();
+    assert!(failed <= 2, "{module_items}");
+    assert!(
+        module_items["tests"].as_u64().unwrap() <= 8,
+        "{module_items}"
+    );
+}

@@ -29,6 +29,9 @@ pub struct LevelHints {
     /// fails): search by chunks in target order, not by per-target
     /// probabilities (ProbDD becomes WDD; ddmin and WDD stay).
     pub interacting: bool,
+    /// Its heaviest targets are usually needed (what an earlier level
+    /// kept): among equally likely targets ProbDD tries the lightest first.
+    pub heavy_needed: bool,
 }
 
 /// The prior of a ProbDD level: the share of its targets its last run
@@ -55,7 +58,10 @@ pub fn minimizer(
         PolicyKind::DDMin => Box::new(DDMin::new().starting_at(start)),
         PolicyKind::Wdd => Box::new(Wdd::new(by_weight()).starting_at(start)),
         PolicyKind::ProbDd => {
-            let probdd = ProbDd::new(by_weight(), prior(context, weights.len()));
+            let mut probdd = ProbDd::new(by_weight(), prior(context, weights.len()));
+            if hints.heavy_needed {
+                probdd = probdd.lightest_first();
+            }
             // Levels that are usually all removable test that first (below);
             // the others assume a needed target, as ddmin does.
             if hints.all_first {
@@ -124,6 +130,23 @@ mod tests {
         assert_eq!(
             first_proposals(PolicyKind::DDMin, interacting, &weights),
             first_proposals(PolicyKind::DDMin, LevelHints::default(), &weights)
+        );
+    }
+
+    #[test]
+    fn a_level_whose_heavy_targets_are_needed_is_searched_lightest_first() {
+        let weights = [1, 1, 1, 5, 1, 1, 1, 1, 1, 1];
+        let heavy_needed = LevelHints {
+            heavy_needed: true,
+            ..LevelHints::default()
+        };
+        let first = |hints| first_proposals(PolicyKind::ProbDd, hints, &weights)[0].clone();
+        assert!(first(LevelHints::default()).contains(&3));
+        assert!(!first(heavy_needed).contains(&3));
+        // WDD splits by position: the hint changes nothing.
+        assert_eq!(
+            first_proposals(PolicyKind::Wdd, heavy_needed, &weights),
+            first_proposals(PolicyKind::Wdd, LevelHints::default(), &weights)
         );
     }
 }

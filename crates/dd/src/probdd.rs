@@ -5,10 +5,11 @@
 //! expected gain: the weight it removes times the probability that none of
 //! its units is needed. Units are taken in the order of how strongly the
 //! failed tests point at them (least first); among equals the heaviest
-//! first (of two functions that both show the bug, the smaller is kept),
-//! then the last in the configuration first, so that a set of equal units
-//! is contiguous (and uses go before the definitions they keep alive); the
-//! best prefix of that order is the set.
+//! first (of two functions that both show the bug, the smaller is kept;
+//! [`ProbDd::lightest_first`] reverses this for levels whose heavy units an
+//! earlier level already kept), then the last in the configuration first,
+//! so that a set of equal units is contiguous (and uses go before the
+//! definitions they keep alive); the best prefix of that order is the set.
 //!
 //! **The model.** Each unit of weight (an instruction of a function, say) is
 //! needed independently with probability θ, so a unit of weight w is needed
@@ -224,6 +225,8 @@ pub struct ProbDd<U: Unit> {
     log: Vec<Vec<U>>,
     /// Whether the first configuration is assumed to hold a needed unit.
     assume_needed: bool,
+    /// Among equally likely units, the lightest first (else the heaviest).
+    lightest_first: bool,
     /// θ's prior, per unit of weight (set by the first `propose`).
     theta_prior: Option<f64>,
     /// Proposals tested so far, and how many were accepted.
@@ -242,6 +245,7 @@ impl<U: Unit> ProbDd<U> {
             belief: Belief::new(),
             log: Vec::new(),
             assume_needed: false,
+            lightest_first: false,
             theta_prior: None,
             tested: 0,
             accepted: 0,
@@ -253,6 +257,15 @@ impl<U: Unit> ProbDd<U> {
     /// about half (for levels that are rarely removable as a whole).
     pub fn assuming_a_needed_unit(mut self) -> Self {
         self.assume_needed = true;
+        self
+    }
+
+    /// Among units the tests point at equally, try the lightest first: for
+    /// levels whose heavy units are the ones an earlier level kept (the
+    /// definitions left after `function-bodies` hold the bug), so that
+    /// trying them first would cost a failed test per halving.
+    pub fn lightest_first(mut self) -> Self {
+        self.lightest_first = true;
         self
     }
 
@@ -289,6 +302,7 @@ fn next_removal<U: Unit>(
     belief: &Belief<U>,
     theta_prior: f64,
     weight: &dyn Fn(U) -> u64,
+    lightest_first: bool,
     items: &[U],
 ) -> Option<(Vec<U>, f64)> {
     let theta = belief.theta(theta_prior);
@@ -333,10 +347,16 @@ fn next_removal<U: Unit>(
         // Re-testing what is believed needed: expected to fail.
         return Some((vec![stale], 0.0));
     }
-    // Least pointed at first; among equals the heaviest, then the last.
+    // Least pointed at first; among equals the heaviest (or the
+    // lightest), then the last.
     open.sort_by(|a, b| {
+        let by_weight = weight(b.2).cmp(&weight(a.2));
         a.0.total_cmp(&b.0)
-            .then_with(|| weight(b.2).cmp(&weight(a.2)))
+            .then(if lightest_first {
+                by_weight.reverse()
+            } else {
+                by_weight
+            })
             .then(b.1.cmp(&a.1))
     });
     // The best prefix by expected gain, ln P(prefix removable) kept up to
@@ -454,9 +474,10 @@ impl<U: Unit> ProbDd<U> {
         let weights = &self.weights;
         let log = &mut self.log;
         let (accepted, tested) = (self.accepted, self.tested);
+        let lightest_first = self.lightest_first;
         Box::new(std::iter::from_fn(move || {
             let weight = |u: U| weights.get(&u).copied().unwrap_or(1);
-            let (removal, p) = next_removal(&belief, theta_prior, &weight, &items)?;
+            let (removal, p) = next_removal(&belief, theta_prior, &weight, lightest_first, &items)?;
             // The proposals before this one in the stream failed.
             let odds = success_odds(p, accepted, tested + log.len() as u32);
             let if_accepted = (ahead && odds >= AHEAD_FROM)
@@ -469,7 +490,7 @@ impl<U: Unit> ProbDd<U> {
                         .copied()
                         .filter(|u| !gone.contains(u))
                         .collect();
-                    next_removal(&after, theta_prior, &weight, &rest)
+                    next_removal(&after, theta_prior, &weight, lightest_first, &rest)
                 })
                 .flatten()
                 .map(|(next, _)| next.into_iter().collect());
@@ -495,9 +516,15 @@ impl<U: Unit> ProbDd<U> {
         let items: Vec<U> = config.iter().copied().collect();
         self.start(&items);
         let weight = |u: U| self.weight(u);
-        next_removal(&self.belief, self.theta_prior.unwrap(), &weight, &items)
-            .unwrap()
-            .0
+        next_removal(
+            &self.belief,
+            self.theta_prior.unwrap(),
+            &weight,
+            self.lightest_first,
+            &items,
+        )
+        .unwrap()
+        .0
     }
 }
 
@@ -648,6 +675,33 @@ mod tests {
         let first = q.first(&(0..16).collect());
         assert_eq!(first.last(), Some(&15));
         assert!((6..=10).contains(&first.len()), "{first:?}");
+    }
+
+    #[test]
+    fn lightest_first_spares_a_heavy_needed_unit() {
+        // What module-items sees after function-bodies: one function with a
+        // body (weight 3, the one that holds the bug) among 164 declarations.
+        let weights: HashMap<u32, u64> =
+            (0..165).map(|u| (u, if u == 40 { 3 } else { 1 })).collect();
+        let heaviest = &mut ProbDd::new(weights.clone(), 1.0 / 165.0).assuming_a_needed_unit();
+        let lightest = &mut ProbDd::new(weights, 1.0 / 165.0)
+            .assuming_a_needed_unit()
+            .lightest_first();
+        assert!(heaviest.first(&(0..165).collect()).contains(&40));
+        assert!(!lightest.first(&(0..165).collect()).contains(&40));
+        let (out, light_calls) = run(lightest, 165, &[40]);
+        assert_eq!(out, Config::from([40]));
+        // Every halving removes the half without it: one test each, and the
+        // last test certifies it.
+        assert!(light_calls <= 10, "{light_calls}");
+        let weights: HashMap<u32, u64> =
+            (0..165).map(|u| (u, if u == 40 { 3 } else { 1 })).collect();
+        let heaviest = &mut ProbDd::new(weights, 1.0 / 165.0).assuming_a_needed_unit();
+        let (_, heavy_calls) = run(heaviest, 165, &[40]);
+        assert!(
+            light_calls + 4 <= heavy_calls,
+            "{light_calls} against {heavy_calls}"
+        );
     }
 
     #[test]

@@ -140,10 +140,12 @@ proptest! {
         (n, weights, oracle) in problem(),
         prior in 0.0f64..1.0,
         assume_needed in any::<bool>(),
+        lightest_first in any::<bool>(),
     ) {
         let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
         let probdd = ProbDd::new(map, prior);
-        let mut probdd = if assume_needed { probdd.assuming_a_needed_unit() } else { probdd };
+        let probdd = if assume_needed { probdd.assuming_a_needed_unit() } else { probdd };
+        let mut probdd = if lightest_first { probdd.lightest_first() } else { probdd };
         check(&mut probdd, n, &oracle)?;
     }
 

@@ -74,6 +74,11 @@ pub struct PassInfo {
     /// models targets as needed or not each on its own, and would stop at
     /// the first configuration where every single one is needed.
     pub interacting: bool,
+    /// Whether its heaviest targets are usually the ones an earlier level of
+    /// the sweep kept, so needed (`module-items` after `function-bodies`: the
+    /// functions that still have a body hold the bug). ProbDD then tries the
+    /// lightest of equally likely targets first instead of the heaviest.
+    pub heavy_needed: bool,
     /// Whether it puts poison or undef into the module on purpose (never
     /// run with metamorphic oracles).
     pub introduces_undefined_values: bool,
@@ -101,6 +106,7 @@ impl PassInfo {
             all_first: false,
             bisect_first: false,
             interacting: false,
+            heavy_needed: false,
             introduces_undefined_values: false,
             must_not_grow: false,
             stable_base: false,
@@ -131,6 +137,11 @@ impl PassInfo {
 
     pub const fn interacting(mut self) -> PassInfo {
         self.interacting = true;
+        self
+    }
+
+    pub const fn heavy_needed(mut self) -> PassInfo {
+        self.heavy_needed = true;
         self
     }
 

@@ -100,6 +100,7 @@ pub fn run<F: FrontEnd>(
                 all_first: info.all_first,
                 bisect_first: info.bisect_first,
                 interacting: info.interacting,
+                heavy_needed: info.heavy_needed,
             }
         })
         .collect();
