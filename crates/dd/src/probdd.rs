@@ -781,6 +781,12 @@ mod tests {
                 given += follow_ups_hold(&mut { plain }, 64, &needed);
                 let assuming = ProbDd::new(uniform(64), prior).assuming_a_needed_unit();
                 given += follow_ups_hold(&mut { assuming }, 64, &needed);
+                // Unequal weights, both orders among equals.
+                let varied = || (0..64).map(|u| (u, 1 + u64::from(u % 4))).collect();
+                let heaviest = ProbDd::new(varied(), prior).assuming_a_needed_unit();
+                given += follow_ups_hold(&mut { heaviest }, 64, &needed);
+                let lightest = ProbDd::new(varied(), prior).lightest_first();
+                given += follow_ups_hold(&mut { lightest }, 64, &needed);
             }
         }
         // Sparse levels are mostly removable: follow-ups were given.
