@@ -7,7 +7,8 @@
 ; reduction used: the initial check and the candidates' tests. The final
 ; re-check of the result also runs the test, but only to warn about a flaky
 ; test, and is not an oracle call. Levels not listed make no candidate here;
-; simplify-cfg's one candidate per sweep is the module itself ("unchanged",
+; simplify-cfg's and one-trip-loops' one candidate per sweep each is the
+; module itself (no block to simplify, no loop; "unchanged",
 ; never tested).
 ;
 ; Initial check of the input: 1 test (interesting).
@@ -48,7 +49,7 @@
 ;   the reduction stops.
 ;
 ; Oracle calls: 1 + 16 + 2 = 19, interesting 1 + 5 = 6, not interesting 13;
-; cache hits 1 + 9 = 10; unchanged 2 (simplify-cfg, once per sweep). The
+; cache hits 1 + 9 = 10; unchanged 4 (simplify-cfg and one-trip-loops, once per sweep each). The
 ; test runs 19 + 1 (final re-check) = 20 times. Per pass (sweeps added up):
 ; function-bodies 1/3, module-items 1/2, arguments 0/2.
 ;
@@ -59,8 +60,8 @@
 
 ; CHECK-INTERESTINGNESS: udiv i32 %x, 3
 
-; COUNT: oracle calls: 19 (interesting 6, not interesting 13){{.*}}; unchanged: 2; cache hits: 10
-; COUNT: per pass (interesting/tests): module-data 1/1, function-bodies 1/3, module-items 1/2, simplify-cfg 0/0, arguments 0/2, instructions 2/4, ir-passes 0/0, operands-zero 0/2, operands-one 0/2, arguments-to-return 0/1, opcodes 0/1{{$}}
+; COUNT: oracle calls: 19 (interesting 6, not interesting 13){{.*}}; unchanged: 4; cache hits: 10
+; COUNT: per pass (interesting/tests): module-data 1/1, function-bodies 1/3, module-items 1/2, simplify-cfg 0/0, one-trip-loops 0/0, arguments 0/2, instructions 2/4, ir-passes 0/0, operands-zero 0/2, operands-one 0/2, arguments-to-return 0/1, opcodes 0/1{{$}}
 
 define i32 @heavy(i32 %x) {
   %a = add i32 %x, 1

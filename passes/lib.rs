@@ -34,6 +34,7 @@ mod metadata;
 mod module_data;
 mod module_items;
 mod narrow_integer_ops;
+mod one_trip_loops;
 mod opcodes;
 mod operand_bundles;
 mod operands;
@@ -167,6 +168,7 @@ pub static PASSES: &[Pass] = registry! {
     "basic-blocks"                => basic_blocks::run, llvm, interacting: "delete basic blocks, redirecting the branches that reach them";
     "switch-cases"                => switch_cases::run: "remove single switch cases";
     "simplify-cfg"                => simplify_cfg::run, llvm, interacting: "run LLVM's local simplifyCFG on single blocks";
+    "one-trip-loops"              => one_trip_loops::run, must_not_grow: "turn loops that run exactly once into straight-line code";
     "arguments"                   => arguments::run, llvm, all_first: "remove function arguments, rewriting the calls and invokes";
     "instructions"                => instructions::run, llvm: "delete instructions, replacing their uses with zero/null";
     "simplify-instructions"       => simplify_instructions::run, llvm: "replace instructions by what InstSimplify folds them into";
