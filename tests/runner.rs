@@ -663,17 +663,7 @@ fn module_items_spares_the_function_function_bodies_kept() {
     fs::write(&input, many_functions(63)).unwrap();
     let test = script(dir.path(), "t.sh", "grep -q '%interesting = mul' \"$1\"");
     let json = dir.path().join("stats.json");
-    let out = Command::new(WHITTLE)
-        .arg(&input)
-        .arg("--test")
-        .arg(&test)
-        .args(["-j1", "-q", "--delta-passes=function-bodies,module-items"])
-        .arg("--stats-json")
-        .arg(&json)
-        .arg("-o")
-        .arg(dir.path().join("out.ll"))
-        .output()
-        .unwrap();
+    let out = reduce_j1(&test, &input, &dir.path().join("out.ll"), Some(&json));
     assert!(
         out.status.success(),
         "{}",
