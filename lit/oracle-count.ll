@@ -49,9 +49,10 @@
 ;   the reduction stops.
 ;
 ; Oracle calls: 1 + 16 + 2 = 19, interesting 1 + 5 = 6, not interesting 13;
-; cache hits 1 + 9 = 10; unchanged 4 (simplify-cfg and one-trip-loops, once per sweep each). The
-; test runs 19 + 1 (final re-check) = 20 times. Per pass (sweeps added up):
-; function-bodies 1/3, module-items 1/2, arguments 0/2.
+; cache hits 1 + 9 = 10; unchanged 4 (simplify-cfg and one-trip-loops, once
+; per sweep each). The test runs 19 + 1 (final re-check) = 20 times. Per
+; pass (sweeps added up): function-bodies 1/3, module-items 1/2, arguments
+; 0/2.
 ;
 ; RUN: rm -f %t.runs
 ; RUN: %whittle -j1 --policy=wdd --full-sweeps --abort-on-invalid-reduction --test %python --test-arg %inputs/count-runs.py --test-arg %t.runs --test-arg FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t 2> %t.log

@@ -10,8 +10,8 @@
 //!
 //! The unroller needs its loops in canonical, rotated form, so a function's
 //! other loops are rotated too, which adds instructions: the pass is
-//! `must_not_grow`, and a candidate that unrolled nothing is refused
-//! without a test.
+//! `must_not_grow`, and a candidate that only rotated loops is refused
+//! without a test (one for a function without loops is the module itself).
 
 use inkwell::module::Module;
 

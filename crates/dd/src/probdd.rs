@@ -350,12 +350,14 @@ fn next_removal<U: Unit>(
     // Least pointed at first; among equals the heaviest (or the
     // lightest), then the last.
     open.sort_by(|a, b| {
-        let by_weight = weight(b.2).cmp(&weight(a.2));
         a.0.total_cmp(&b.0)
-            .then(if lightest_first {
-                by_weight.reverse()
-            } else {
-                by_weight
+            .then_with(|| {
+                let heaviest = weight(b.2).cmp(&weight(a.2));
+                if lightest_first {
+                    heaviest.reverse()
+                } else {
+                    heaviest
+                }
             })
             .then(b.1.cmp(&a.1))
     });
@@ -694,9 +696,6 @@ mod tests {
         // Every halving removes the half without it: one test each, and the
         // last test certifies it.
         assert!(light_calls <= 10, "{light_calls}");
-        let weights: HashMap<u32, u64> =
-            (0..165).map(|u| (u, if u == 40 { 3 } else { 1 })).collect();
-        let heaviest = &mut ProbDd::new(weights, 1.0 / 165.0).assuming_a_needed_unit();
         let (_, heavy_calls) = run(heaviest, 165, &[40]);
         assert!(
             light_calls + 4 <= heavy_calls,
