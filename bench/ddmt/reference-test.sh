@@ -12,7 +12,8 @@ d=$(mktemp -d); trap 'rm -rf "$d"' EXIT
 python3 "$here/faulty-opt.py" "$fault" -passes='default<O2>' "$cand" -o "$d/bad.bc" 2>/dev/null || exit 1
 timeout 2 "$LLVM_BIN/lli" "$d/good.bc" > "$d/good.out" 2>/dev/null; g=$?
 timeout 2 "$LLVM_BIN/lli" "$d/bad.bc" > "$d/bad.out" 2>/dev/null; b=$?
-# A run that timed out or crashed judges nothing.
-[ "$g" -lt 124 ] && [ "$b" -lt 124 ] || exit 1
+# A good run that timed out or crashed judges nothing, nor does a bad run
+# that timed out; a bad run that crashed (128 + the signal) is a difference.
+[ "$g" -lt 124 ] && [ "$b" -ne 124 ] || exit 1
 echo "exit $g" >> "$d/good.out"; echo "exit $b" >> "$d/bad.out"
 ! cmp -s "$d/good.out" "$d/bad.out"

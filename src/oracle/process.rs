@@ -117,7 +117,8 @@ impl Ended {
     }
 }
 
-fn signal_name(sig: i32) -> Option<&'static str> {
+/// The name of a signal a crashing program dies by, where it has a usual one.
+pub fn signal_name(sig: i32) -> Option<&'static str> {
     Some(match sig {
         libc::SIGILL => "SIGILL",
         libc::SIGABRT => "SIGABRT",

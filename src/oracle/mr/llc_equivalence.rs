@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::{succeed, Check, Env, Relation, SourceRun};
+use super::{succeed, Check, Env, Failed, FollowupRun, Relation, SourceRun};
 
 pub struct LlcEquivalence {
     pub llc: PathBuf,
@@ -39,9 +39,23 @@ impl Relation for LlcEquivalence {
         let ran_a = succeed!(env.observe(&a.path, &a.args));
         let b = env.scratch.join("second.exe");
         succeed!(env.build_native_with(&self.llc, source, &self.second, &b));
-        let ran_b = succeed!(env.observe(&b, &[]));
-        if ran_a == ran_b {
-            return Ok(Check::Holds);
+        let ran_b = env.observe_followup(&how, &b, &[])?;
+        if let Some(settled) = env.judge_followup(&ran_a, ran_b, |a, b| a == b) {
+            return Ok(settled);
+        }
+        // The second build of the source, its locals filled.
+        let garbage = env.crash_needs_no_garbage(|byte| {
+            let Some(filled) = env.followup_filled(source, byte)? else {
+                return Ok(None);
+            };
+            let binary = env.scratch.join("second-filled.exe");
+            match env.build_native_with(&self.llc, &filled, &self.second, &binary)? {
+                Ok(()) => env.observe_followup(&how, &binary, &[]).map(Some),
+                Err(Failed(why)) => Ok(Some(FollowupRun::Failed(why))),
+            }
+        })?;
+        if let Some(settled) = garbage {
+            return Ok(settled);
         }
         // Only a source that can be trusted shows a miscompilation.
         env.violation(&how, source, &a, &ran_a)

@@ -6,19 +6,22 @@
 //!
 //! Verdicts: Interesting when the outputs differ; NotInteresting when they
 //! agree; Unresolved when an execution fails (a signal, a timeout, a tool
-//! that cannot build the program) or when the source execution cannot be
+//! that cannot build the program; but where the input's follow-up crashed,
+//! that crash is the violation: see `followup`) or when the source execution cannot be
 //! trusted: it differs between two runs, it changes when its stack is filled
 //! with a byte pattern (it reads locals it never wrote), or (with `lli`) the
 //! interpreter and the JIT disagree on it. Those checks run only when the relation looks
 //! violated, so a candidate that satisfies it costs just the two runs.
 
 mod compare;
+mod followup;
 mod llc_equivalence;
 mod opt_equivalence;
 mod reorder;
 mod trust;
 mod user;
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -29,6 +32,7 @@ use anyhow::{bail, Result};
 use whittle_reducer::{Cancel, Captured, Oracle, Outcome, Verdict};
 
 pub use compare::Compare;
+pub use followup::{judge_followup, FollowupRun};
 pub use llc_equivalence::LlcEquivalence;
 pub use opt_equivalence::OptEquivalence;
 pub use reorder::Reorder;
@@ -49,6 +53,9 @@ pub enum Check {
     Violated,
     /// The candidate could not be judged; why.
     Unresolved(String),
+    /// Not the violation the input showed (its follow-up crash is gone, or
+    /// another one took its place); why.
+    NotAsInput(String),
 }
 
 /// A metamorphic relation.
@@ -82,6 +89,11 @@ pub struct Env<'a> {
     pub interpreter_usable: bool,
     /// How runs get a fixed address layout; decided once.
     pub randomization: &'a Randomization,
+    /// The signal the input's follow-up program crashed with, when that
+    /// crash is the violation; decided on the input.
+    pub input_crash: Option<i32>,
+    /// The signal a follow-up run of this check crashed with.
+    pub followup_crashed: Cell<Option<i32>>,
 }
 
 /// The observable behaviour of a run: stdout and exit status.
@@ -176,24 +188,6 @@ impl Env<'_> {
         })
     }
 
-    /// Run `module` the configured way.
-    pub fn execute(
-        &self,
-        module: &Path,
-        tag: &str,
-    ) -> Result<std::result::Result<Behaviour, Failed>> {
-        match self.exec {
-            Exec::Lli => self.observe(&tool("lli")?, &[module.display().to_string()]),
-            Exec::Native => {
-                let binary = self.scratch.join(format!("{tag}.exe"));
-                match self.build_native(module, &[], &binary)? {
-                    Ok(()) => self.observe(&binary, &[]),
-                    Err(f) => Ok(Err(f)),
-                }
-            }
-        }
-    }
-
     /// `llc FLAGS module` + link into `binary`.
     pub fn build_native(
         &self,
@@ -254,6 +248,8 @@ pub struct Recorded {
     pub interpreter_usable: bool,
     pub under_lli: bool,
     pub randomization: Randomization,
+    #[serde(default)]
+    pub input_crash: Option<i32>,
 }
 
 /// The metamorphic oracle: a relation, and how programs run.
@@ -266,6 +262,9 @@ pub struct MrOracle {
     /// Whether the source runs under lli (so its interpreter can check it).
     under_lli: bool,
     randomization: Randomization,
+    /// The signal the input's follow-up crashed with, when that is its
+    /// violation.
+    input_crash: Option<i32>,
     /// The module it was recorded on, and whether lli's interpreter can run
     /// other modules it was asked about (a bisection's culprit input).
     input: PathBuf,
@@ -305,6 +304,7 @@ impl MrOracle {
             interpreter_usable: AtomicBool::new(false),
             under_lli: false,
             randomization,
+            input_crash: None,
             input: input.clone(),
             usable_on: Mutex::new(HashMap::new()),
         };
@@ -313,9 +313,18 @@ impl MrOracle {
             oracle.interpreter_usable.store(usable, Ordering::SeqCst);
             oracle.under_lli = under_lli;
         }
+        let mut started = std::time::Instant::now();
         let env = oracle.env(scratch, &cancel);
-        let started = std::time::Instant::now();
-        let check = oracle.relation.check(&input, &env)?;
+        let mut check = oracle.relation.check(&input, &env)?;
+        if let (Check::Unresolved(_), Some(signal)) = (&check, env.followup_crashed.get()) {
+            // The miscompiled program crashes: that crash is what to reduce,
+            // if the source can be trusted.
+            oracle.input_crash = Some(signal);
+            started = std::time::Instant::now();
+            check = oracle
+                .relation
+                .check(&input, &oracle.env(scratch, &cancel))?;
+        }
         if timeout.is_none() {
             oracle.timeout = Some((started.elapsed() * 10).max(Duration::from_secs(2)));
         }
@@ -325,7 +334,7 @@ impl MrOracle {
                 "the input satisfies --mr {}: there is no violation to reduce",
                 oracle.relation.name()
             ),
-            Check::Unresolved(why) => bail!(
+            Check::Unresolved(why) | Check::NotAsInput(why) => bail!(
                 "--mr {} cannot judge the input: {why}",
                 oracle.relation.name()
             ),
@@ -388,6 +397,7 @@ impl MrOracle {
             interpreter_usable: AtomicBool::new(usable),
             under_lli,
             randomization: self.randomization.clone(),
+            input_crash: self.input_crash,
             input: module,
             usable_on: Mutex::new(HashMap::new()),
         })
@@ -402,6 +412,7 @@ impl MrOracle {
             interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
             under_lli: self.under_lli,
             randomization: self.randomization.clone(),
+            input_crash: self.input_crash,
         }
     }
 
@@ -420,6 +431,7 @@ impl MrOracle {
             interpreter_usable: AtomicBool::new(recorded.interpreter_usable),
             under_lli: recorded.under_lli,
             randomization: recorded.randomization,
+            input_crash: recorded.input_crash,
             input: PathBuf::new(),
             usable_on: Mutex::new(HashMap::new()),
         }
@@ -434,6 +446,8 @@ impl MrOracle {
             exec: self.exec,
             interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
             randomization: &self.randomization,
+            input_crash: self.input_crash,
+            followup_crashed: Cell::new(None),
         }
     }
 
@@ -443,8 +457,15 @@ impl MrOracle {
         } else {
             ""
         };
+        let crash = match self.input_crash {
+            Some(signal) => format!(
+                " (its follow-up program {}: a candidate must crash the same way)",
+                Ended::Signaled(signal).describe()
+            ),
+            None => String::new(),
+        };
         format!(
-            "metamorphic relation {} violated by the input{interp}",
+            "metamorphic relation {} violated by the input{crash}{interp}",
             self.relation.name()
         )
     }
@@ -467,6 +488,7 @@ impl Oracle for MrOracle {
             Check::Violated => (Verdict::Interesting, "relation violated".to_string()),
             Check::Holds => (Verdict::NotInteresting, HOLDS.to_string()),
             Check::Unresolved(why) => (Verdict::Unresolved, format!("unresolved: {why}")),
+            Check::NotAsInput(why) => (Verdict::NotInteresting, why.clone()),
         };
         Ok(Outcome {
             verdict,

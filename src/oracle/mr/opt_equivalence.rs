@@ -55,9 +55,17 @@ impl Relation for OptEquivalence {
             optimized.display().to_string(),
         ]);
         succeed!(env.tool(&self.opt, &args));
-        let after = succeed!(env.execute(&optimized, "followup"));
-        if before == after {
-            return Ok(Check::Holds);
+        let after = env.execute_followup(&optimized)?;
+        if let Some(settled) = env.judge_followup(&before, after, |a, b| a == b) {
+            return Ok(settled);
+        }
+        let garbage =
+            env.crash_needs_no_garbage(|byte| match env.followup_filled(&optimized, byte)? {
+                Some(filled) => env.execute_followup(&filled).map(Some),
+                None => Ok(None),
+            })?;
+        if let Some(settled) = garbage {
+            return Ok(settled);
         }
         env.violation(&how, source, &program, &before)
     }

@@ -14,6 +14,9 @@
 //! - a repeat run (output that changes from run to run);
 //! - the stack filled with a pattern, where the module is IR whittle can
 //!   instrument: locals it reads but never wrote;
+//! - LLVM's bounds checks, there too: a load or store outside the object
+//!   it addresses (which reads bytes that change nothing as often as not)
+//!   traps;
 //! - lli's interpreter against its JIT, where the program runs under lli.
 //!
 //! How the source runs is the relation's ([`SourceRun`]); the checks are
@@ -29,7 +32,7 @@ use super::compare::Compare;
 use super::{tool, Behaviour, Check, Env, Exec, Failed};
 use crate::oracle::command::resolve_program;
 use crate::oracle::env::TestEnv;
-use crate::oracle::process::{Ended, TestCommand};
+use crate::oracle::process::{signal_name, Ended, TestCommand};
 
 /// The variable whose length moves the initial stack: a program's
 /// environment strings sit at the top of its stack.
@@ -39,6 +42,11 @@ pub const STACK_SHIFT_VARIABLE: &str = "WHITTLE_STACK_SHIFT";
 /// stack alignment, so every stack address moves by exactly this much and
 /// its bit 4 (and so its low byte) changes.
 const STACK_SHIFT: usize = 16;
+
+/// The bytes locals are filled with to find reads of locals never written:
+/// zero, a negative and a positive pattern (an uninitialised value tested
+/// against zero, signed, differs under one of them).
+pub const STACK_PATTERNS: [u8; 3] = [0x00, 0xa5, 0x5a];
 
 /// Where a run's addresses are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -224,28 +232,37 @@ impl SourceRun<'_> {
         })
     }
 
-    /// Why a run that exited is a crash all the same: a run command that
-    /// starts the program through a shell reports the signal that killed
-    /// it as exit status 128 + the signal, and a crashing source (a null
-    /// store, say) shows undefined behaviour, not a miscompilation.
-    pub fn crashed(&self, run: &Behaviour) -> Option<String> {
+    /// The signal a run that exited reports all the same: a run command
+    /// that starts the program through a shell reports the signal that
+    /// killed it as exit status 128 + the signal. lli and native runs
+    /// report signals as signals.
+    pub fn reported_signal(&self, run: &Behaviour) -> Option<i32> {
         let SourceRun::Command { .. } = self else {
-            // lli and native runs report signals as signals.
             return None;
         };
-        let signal = match run.status - 128 {
-            4 => "SIGILL",
-            5 => "SIGTRAP",
-            6 => "SIGABRT",
-            7 => "SIGBUS",
-            8 => "SIGFPE",
-            9 => "SIGKILL",
-            11 => "SIGSEGV",
-            _ => return None,
-        };
+        let signal = run.status - 128;
+        [
+            libc::SIGILL,
+            libc::SIGTRAP,
+            libc::SIGABRT,
+            libc::SIGBUS,
+            libc::SIGFPE,
+            libc::SIGKILL,
+            libc::SIGSEGV,
+        ]
+        .contains(&signal)
+        .then_some(signal)
+    }
+
+    /// Why a source run that exited is a crash all the same (see
+    /// [`SourceRun::reported_signal`]): a crashing source (a null store,
+    /// say) shows undefined behaviour, not a miscompilation.
+    pub fn crashed(&self, run: &Behaviour) -> Option<String> {
+        let signal = self.reported_signal(run)?;
         Some(format!(
-            "the source crashed (the run command exited with status {} = 128 + {signal})",
-            run.status
+            "the source crashed (the run command exited with status {} = 128 + {})",
+            run.status,
+            signal_name(signal).unwrap_or("a signal")
         ))
     }
 
@@ -327,8 +344,8 @@ impl Env<'_> {
         // Locals it never wrote: run it with the stack filled with zero, a
         // negative and a positive pattern (an uninitialised value tested
         // against zero, signed, differs under one of them).
-        for byte in [0x00, 0xa5, 0x5a] {
-            let Some(variant) = self.stack_filled(module, byte)? else {
+        for byte in STACK_PATTERNS {
+            let Some(variant) = self.stack_filled(module, byte, "stack")? else {
                 break;
             };
             let tag = format!("stack-{byte:02x}");
@@ -352,6 +369,25 @@ impl Env<'_> {
             }
         }
 
+        // Memory outside the object it addresses (an index gone negative, a
+        // loop that runs past its array), which lands on bytes that change
+        // nothing as often as not: with LLVM's bounds checks it traps.
+        if let Some(variant) = self.bounds_checked(module)? {
+            let checked = match how.program(self, &variant, "bounds")? {
+                Ok(p) => self.observe(&p.path, &p.args)?,
+                Err(f) => Err(f),
+            };
+            match checked {
+                Ok(run) if how.agree(&run, first) => {}
+                Ok(_) | Err(_) => {
+                    return Ok(Err(
+                        "the program reads or writes memory outside the object it addresses (undefined behaviour: LLVM's bounds checks trap on it)"
+                            .into(),
+                    ))
+                }
+            }
+        }
+
         if self.interpreter_usable {
             if let Some(interp) = how.interpreter(program) {
                 match self.observe(&interp.path, &interp.args)? {
@@ -367,21 +403,51 @@ impl Env<'_> {
         Ok(Ok(()))
     }
 
-    /// `module` with every stack allocation filled with `byte` as it is
-    /// made, written to the scratch directory in the module's own format;
-    /// None when it has none.
-    fn stack_filled(&self, module: &Path, byte: u8) -> Result<Option<PathBuf>> {
+    /// `module` with LLVM's bounds checks, written to the scratch directory
+    /// in the module's own format; None when none applies to it.
+    fn bounds_checked(&self, module: &Path) -> Result<Option<PathBuf>> {
         let context = llvm::context();
         let (loaded, format) = llvm::load(&context, module)?;
-        if ir::mr::pattern_init_allocas(&loaded, byte) == 0 {
+        if !ir::mr::add_bounds_checks(&loaded) {
             return Ok(None);
         }
-        let ext = match format {
-            Format::Text => "ll",
-            Format::Bitcode => "bc",
-        };
-        let path = self.scratch.join(format!("stack-{byte:02x}.{ext}"));
+        let path = self.scratch.join(format!("bounds.{}", extension(format)));
         std::fs::write(&path, llvm::serialize(&loaded, format))?;
         Ok(Some(path))
+    }
+
+    /// `module` with every stack allocation filled with `byte` as it is
+    /// made, written to the scratch directory as `{tag}-{byte}` in the
+    /// module's own format; None when it has none.
+    pub fn stack_filled(&self, module: &Path, byte: u8, tag: &str) -> Result<Option<PathBuf>> {
+        let context = llvm::context();
+        let (loaded, format) = llvm::load(&context, module)?;
+        self.write_stack_filled(&loaded, format, byte, tag)
+    }
+
+    /// [`Env::stack_filled`] on a module already loaded.
+    pub fn write_stack_filled(
+        &self,
+        module: &llvm::inkwell::module::Module<'_>,
+        format: Format,
+        byte: u8,
+        tag: &str,
+    ) -> Result<Option<PathBuf>> {
+        if ir::mr::pattern_init_allocas(module, byte) == 0 {
+            return Ok(None);
+        }
+        let path = self
+            .scratch
+            .join(format!("{tag}-{byte:02x}.{}", extension(format)));
+        std::fs::write(&path, llvm::serialize(module, format))?;
+        Ok(Some(path))
+    }
+}
+
+/// The file extension of a module format.
+fn extension(format: Format) -> &'static str {
+    match format {
+        Format::Text => "ll",
+        Format::Bitcode => "bc",
     }
 }

@@ -49,9 +49,20 @@ impl Relation for UserDefined {
             return Ok(Check::Unresolved(why));
         }
         let run_followup = instantiate(&self.run, &followup, &followup);
-        let after = succeed!(env.observe(&run_followup.path, &run_followup.args));
-        if self.compare.agree(&before, &after) {
-            return Ok(Check::Holds);
+        let after = env.observe_followup(&how, &run_followup.path, &run_followup.args)?;
+        if let Some(settled) = env.judge_followup(&before, after, |a, b| self.compare.agree(a, b)) {
+            return Ok(settled);
+        }
+        // The follow-up, where it is IR whittle can read, its locals filled.
+        let garbage = env.crash_needs_no_garbage(|byte| {
+            let Some(filled) = env.followup_filled(&followup, byte)? else {
+                return Ok(None);
+            };
+            let run = instantiate(&self.run, &filled, &filled);
+            env.observe_followup(&how, &run.path, &run.args).map(Some)
+        })?;
+        if let Some(settled) = garbage {
+            return Ok(settled);
         }
         // The same trust checks as the built-in relations: repeat runs, the
         // address layout, the stack patterns, lli's interpreter.

@@ -1,7 +1,8 @@
 //! Module rewrites for the metamorphic oracles (shim/mr.cpp): ones
 //! that must not change meaning, for the `reorder` relation, and the
-//! pattern-initialised stack the undefined-behaviour check runs, and the
-//! check for undefined behaviour a module's own constants make certain.
+//! pattern-initialised stack and the bounds checks the undefined-behaviour
+//! checks run, and the check for undefined behaviour a module's own
+//! constants make certain.
 
 use inkwell::llvm_sys::prelude::LLVMModuleRef;
 use inkwell::module::Module;
@@ -34,6 +35,21 @@ pub fn pattern_init_allocas(module: &Module<'_>, byte: u8) -> u32 {
     // SAFETY: live module; each memset is inserted right after its alloca,
     // which it uses, in the same block, so the module stays valid.
     unsafe { whittle_pattern_init_allocas(module.as_mut_ptr(), byte) }
+}
+
+/// Add LLVM's bounds checks to every function defined in `module` (its
+/// `bounds-checking` pass: a load or store outside the stack slot, global or
+/// heap block it addresses traps); whether any was added.
+pub fn add_bounds_checks(module: &Module<'_>) -> bool {
+    let before = module.print_to_string();
+    super::metadata::run_ir_passes(
+        module,
+        "function(bounds-checking)",
+        None,
+        false,
+        &mut |_| false,
+    );
+    module.print_to_string() != before
 }
 
 /// The first undefined behaviour the module's own constants make certain
