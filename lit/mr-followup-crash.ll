@@ -1,18 +1,18 @@
 ; --mr opt-equivalence where the miscompiled program crashes: the
-; "optimizer" (Inputs/null-slot-opt.py: opt, then every `ptr @slot` turned
+; "optimizer" (Inputs/null-slot-opt.sh: opt, then every `ptr @slot` turned
 ; into `ptr null`) makes the store to @slot a store through null, so the
 ; optimized program dies by SIGSEGV while the source exits normally. That
 ; crash is the violation the input shows, so it is what the reduction
 ; keeps: candidates whose follow-up crashes the same way are interesting;
 ; the store stays, everything else goes.
 ;
-; RUN: %whittle -j2 --timeout 5 --abort-on-invalid-reduction --mr opt-equivalence --mr-opt %inputs/null-slot-opt.py %s -o %t 2> %t.log
+; RUN: %whittle -j2 --timeout 5 --abort-on-invalid-reduction --mr opt-equivalence --mr-opt %inputs/null-slot-opt.sh %s -o %t 2> %t.log
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise --implicit-check-not=@printf %s < %t
 ;
 ; The reduced program still runs normally, and crashes once "optimized":
 ; RUN: lli %t
-; RUN: %inputs/null-slot-opt.py -passes='default<O2>' %t -o %t.bc
+; RUN: %inputs/null-slot-opt.sh -passes='default<O2>' %t -o %t.bc
 ; RUN: not --crash lli %t.bc
 
 ; LOG: whittle: metamorphic relation opt-equivalence (-passes=default<O2>) violated by the input (its follow-up program killed by signal 11 (SIGSEGV): a candidate must crash the same way)

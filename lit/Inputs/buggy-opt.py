@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """An optimizer with an injected miscompilation, for metamorphic tests.
 
-usage: buggy-opt.py OPT-ARGS... -o OUTPUT
+usage: buggy-opt.py [--replace OLD NEW] OPT-ARGS... -o OUTPUT
 
 Runs LLVM 22's opt with the given arguments, then "miscompiles" the result:
 every `icmp slt` becomes `icmp sle`, so loops bounded by a signed
-less-than run one iteration too many. Everything else is opt's real output.
+less-than run one iteration too many (or every OLD becomes NEW).
+Everything else is opt's real output.
 """
 import os
 import subprocess
@@ -14,6 +15,9 @@ import tempfile
 
 llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
 args = sys.argv[1:]
+old, new = "icmp slt", "icmp sle"
+if args[:1] == ["--replace"]:
+    old, new, args = args[1], args[2], args[3:]
 if "-o" not in args:
     sys.exit("buggy-opt.py: need -o OUTPUT")
 at = args.index("-o")
@@ -22,6 +26,6 @@ rest = args[:at] + args[at + 2 :]
 with tempfile.TemporaryDirectory() as tmp:
     text_file = os.path.join(tmp, "opt.ll")
     subprocess.run([os.path.join(llvm_bin, "opt"), "-S", *rest, "-o", text_file], check=True)
-    text = open(text_file).read().replace("icmp slt", "icmp sle")
+    text = open(text_file).read().replace(old, new)
     open(text_file, "w").write(text)
     subprocess.run([os.path.join(llvm_bin, "llvm-as"), text_file, "-o", output], check=True)
