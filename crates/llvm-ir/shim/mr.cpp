@@ -11,7 +11,9 @@
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -156,6 +158,44 @@ static std::optional<std::string> certainUB(Instruction &I, const DataLayout &DL
   return std::nullopt;
 }
 
+// The stack slots of `F` that nothing can write: every use, through
+// address arithmetic, is a load from it (or a lifetime marker). Reading one
+// reads undef, which the optimizer may fold into anything, and the stack
+// patterns see it only where the value changes what the program does (not
+// where a value is compared with itself, say).
+static SmallPtrSet<const Value *, 8> unwrittenLocals(Function &F) {
+  SmallPtrSet<const Value *, 8> Out;
+  for (Instruction &I : instructions(F)) {
+    auto *A = dyn_cast<AllocaInst>(&I);
+    if (!A)
+      continue;
+    SmallVector<const Value *, 8> Work{A};
+    SmallPtrSet<const Value *, 8> Seen{A};
+    bool OnlyRead = true;
+    while (OnlyRead && !Work.empty()) {
+      const Value *V = Work.pop_back_val();
+      for (const User *U : V->users()) {
+        if (auto *L = dyn_cast<LoadInst>(U)) {
+          OnlyRead = !L->isVolatile();
+        } else if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
+                   isa<AddrSpaceCastInst>(U)) {
+          if (Seen.insert(U).second)
+            Work.push_back(U);
+        } else if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+          OnlyRead = II->isLifetimeStartOrEnd();
+        } else {
+          OnlyRead = false;
+        }
+        if (!OnlyRead)
+          break;
+      }
+    }
+    if (OnlyRead)
+      Out.insert(A);
+  }
+  return Out;
+}
+
 // Uses of undef or poison as operands of instructions, but for the idioms
 // that build a vector or aggregate from an undefined base (insertelement,
 // insertvalue, operand 0) or fill a shuffle's unused input. Reduction makes
@@ -174,15 +214,23 @@ unsigned whittle_undefined_operand_uses(LLVMModuleRef Mod) {
 char *whittle_certain_ub(LLVMModuleRef Mod) {
   Module &M = *unwrap(Mod);
   const DataLayout &DL = M.getDataLayout();
-  for (Function &F : M)
+  for (Function &F : M) {
+    SmallPtrSet<const Value *, 8> Unwritten = unwrittenLocals(F);
     for (BasicBlock &BB : F)
-      for (Instruction &I : BB)
-        if (auto Why = certainUB(I, DL)) {
+      for (Instruction &I : BB) {
+        auto Why = certainUB(I, DL);
+        if (!Why)
+          if (auto *L = dyn_cast<LoadInst>(&I))
+            if (Unwritten.contains(getUnderlyingObject(L->getPointerOperand())))
+              Why = std::string("a read of a local nothing ever writes");
+        if (Why) {
           std::string Where = *Why + " in @" + F.getName().str();
           if (I.hasName())
             Where += " (%" + I.getName().str() + ")";
           return LLVMCreateMessage(Where.c_str());
         }
+      }
+  }
   return nullptr;
 }
 

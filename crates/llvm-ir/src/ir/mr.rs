@@ -55,7 +55,8 @@ pub fn add_bounds_checks(module: &Module<'_>) -> bool {
 /// The first undefined behaviour the module's own constants make certain
 /// where it is executed (a division by a value known to be zero, a signed
 /// division of the minimum by -1, a shift by at least the width, a memory
-/// access or call through null or undef), described with its function; or
+/// access or call through null or undef, a read of a stack slot nothing
+/// writes), described with its function; or
 /// None. Metamorphic oracles reject such candidates: a division by zero
 /// crashes alike on every run, so no trust check tells it from a
 /// miscompilation, and an optimizer may fold it into anything.
