@@ -277,6 +277,14 @@ pub struct RunArgs {
     #[arg(long)]
     pub no_auto_timeout: bool,
 
+    /// Keep a candidate the test calls interesting only if N more runs of the test agree (for a test known to be flaky; 0 by default, raised to 2 once a re-check shows the test flaky)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub confirm: u32,
+
+    /// Re-test the result so far at the end of a pass that changed it, at most once per SECONDS (0: after every such pass; default 60). When the re-check fails, the test is flaky: the reduction goes back to the most reduced result that passes 3 re-runs and confirms every interesting test from then on (--confirm 2)
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub recheck_every: f64,
+
     /// Keep the scratch directory (candidates, the tests' working directories) and print where it is
     #[arg(long)]
     pub save_temps: bool,
@@ -404,6 +412,8 @@ impl BisectArgs {
                     abort_on_invalid: false,
                     jobs: self.run.jobs(),
                     auto_limit: !self.run.no_auto_timeout,
+                    confirm: self.run.confirm,
+                    recheck_every: self.run.recheck_every()?,
                 },
                 display: self.run.display(),
                 emit_lit: None,
@@ -538,6 +548,15 @@ impl RunArgs {
         })
     }
 
+    /// `--recheck-every`, checked.
+    pub fn recheck_every(&self) -> Result<Option<Duration>> {
+        let every = self.recheck_every;
+        if !(every >= 0.0 && every.is_finite()) {
+            bail!("--recheck-every must be a number of seconds, not {every}");
+        }
+        Ok(Some(Duration::from_secs_f64(every)))
+    }
+
     /// `-j N`; by default the available cores, or under Slurm inside an
     /// allocation as many tests as it has tasks.
     pub fn jobs(&self) -> usize {
@@ -622,6 +641,8 @@ impl Args {
                 abort_on_invalid: self.abort_on_invalid_reduction,
                 jobs: self.run.jobs(),
                 auto_limit: !self.run.no_auto_timeout,
+                confirm: self.run.confirm,
+                recheck_every: self.run.recheck_every()?,
             },
             display: self.run.display(),
             emit_lit: self.run.emit_lit,

@@ -67,6 +67,11 @@ pub struct Search {
     /// Stop tests at the automatic time limit when there is no `--timeout`
     /// (on a cluster, on the node: `Oracle::judge_limited`).
     pub auto_limit: bool,
+    /// Runs after an interesting one that must agree (`--confirm`).
+    pub confirm: u32,
+    /// How often the result so far is re-tested during the run
+    /// (`--recheck-every`).
+    pub recheck_every: Option<std::time::Duration>,
 }
 
 /// LLVM IR's options.
@@ -321,6 +326,8 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         display: spec.display,
         output_header: built.output_header(),
         auto_limit: (spec.search.auto_limit && env.timeout().is_none()).then(AutoLimit::default),
+        confirm: spec.search.confirm,
+        recheck_every: spec.search.recheck_every,
     };
     Ok(Prepared {
         spec,

@@ -796,6 +796,19 @@ fn executor_flags_go_with_slurm() {
 }
 
 #[test]
+fn recheck_every_must_be_a_number_of_seconds() {
+    let s = Scratch::new();
+    for bad in [
+        "--recheck-every=-1",
+        "--recheck-every=inf",
+        "--recheck-every=NaN",
+    ] {
+        let out = s.run(&["--test", "./test.sh", bad, "input.ll"]);
+        assert_one_line_error(&out, "--recheck-every must be a number of seconds");
+    }
+}
+
+#[test]
 fn slurm_without_srun_is_a_one_line_error() {
     let s = Scratch::new();
     let out = Command::new(WHITTLE)

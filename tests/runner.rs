@@ -23,8 +23,19 @@ fn lit_input(name: &str) -> PathBuf {
 /// Reduce `input` into `output` at `-j 1` with the script `test`, writing
 /// `--stats-json` to `stats_json` when given.
 fn reduce_j1(test: &Path, input: &Path, output: &Path, stats_json: Option<&Path>) -> Output {
+    reduce_j1_with(test, input, output, stats_json, &[])
+}
+
+/// [`reduce_j1`] with more options.
+fn reduce_j1_with(
+    test: &Path,
+    input: &Path,
+    output: &Path,
+    stats_json: Option<&Path>,
+    extra: &[&str],
+) -> Output {
     let mut command = Command::new(WHITTLE);
-    command.arg("--test").arg(test).arg("-j1");
+    command.arg("--test").arg(test).arg("-j1").args(extra);
     if let Some(json) = stats_json {
         command.arg("--stats-json").arg(json);
     }
@@ -608,6 +619,123 @@ fn when_no_accepted_module_passes_the_recheck_the_input_is_the_result() {
     let s = stats(&json);
     assert_eq!(s["flaky"]["input"], true, "{s}");
     assert!(err.contains("holds the input"), "{err}");
+}
+
+/// The output is sound: three fresh runs of `test` call it interesting.
+fn passes_three_times(test: &Path, output: &Path) -> bool {
+    (0..3).all(|_| Command::new(test).arg(output).status().unwrap().success())
+}
+
+#[test]
+fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(12)).unwrap();
+    // Sound above 9 instructions, flaky at 9 and below.
+    let test = flaky_when_small(dir.path(), 9);
+    let output = dir.path().join("out.ll");
+    let json = dir.path().join("stats.json");
+    let out = reduce_j1_with(
+        &test,
+        &input,
+        &output,
+        Some(&json),
+        &["--recheck-every", "0"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    // The first level that accepted a small candidate is re-checked at its
+    // end: the re-check fails, the run walks back and confirms from then on.
+    let s = stats(&json);
+    let during = s["flaky_during"].as_array().unwrap();
+    assert_eq!(during.len(), 1, "{s}");
+    assert!(during[0]["after"].is_string(), "{s}");
+    assert!(during[0]["flaky_size"].as_u64().unwrap() <= 9, "{s}");
+    assert!(s["rechecks"].as_u64().unwrap() >= 1, "{s}");
+    // Confirmed from then on, small candidates are refused on their second
+    // run, so the result never needs the final walk back.
+    assert!(s["confirmations"].as_u64().unwrap() > 0, "{s}");
+    assert!(s["refused_as_flaky"].as_u64().unwrap() > 0, "{s}");
+    assert_eq!(s["final_check_interesting"], true, "{s}");
+    assert!(s["flaky"].is_null(), "{s}");
+    let kept = instruction_lines(&output);
+    assert!(
+        kept > 9 && kept < instruction_lines(&input),
+        "{kept}: {err}"
+    );
+    assert!(verifies(&output));
+    assert!(passes_three_times(&test, &output));
+    assert!(
+        err.contains("warning: the test is flaky: re-run after"),
+        "{err}"
+    );
+    assert!(err.contains("failed a re-check"), "{err}");
+    assert!(err.contains("refused as interesting only once"), "{err}");
+    assert!(instruction_lines(&dir.path().join("out.flaky.ll")) <= 9);
+}
+
+#[test]
+fn confirm_keeps_only_candidates_the_test_calls_interesting_every_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(12)).unwrap();
+    let test = flaky_when_small(dir.path(), 9);
+    let output = dir.path().join("out.ll");
+    let json = dir.path().join("stats.json");
+    let out = reduce_j1_with(&test, &input, &output, Some(&json), &["--confirm", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let s = stats(&json);
+    // No small candidate is ever accepted: nothing to walk back from.
+    assert!(s["refused_as_flaky"].as_u64().unwrap() > 0, "{s}");
+    assert!(s["flaky_during"].as_array().unwrap().is_empty(), "{s}");
+    assert!(s["flaky"].is_null(), "{s}");
+    assert_eq!(s["final_check_interesting"], true, "{s}");
+    // One confirmation per interesting test: every kept candidate, and
+    // every small one refused.
+    assert!(
+        s["confirmations"].as_u64() >= s["interesting"].as_u64(),
+        "{s}"
+    );
+    let kept = instruction_lines(&output);
+    assert!(
+        kept > 9 && kept < instruction_lines(&input),
+        "{kept}: {err}"
+    );
+    assert!(passes_three_times(&test, &output));
+    assert!(!dir.path().join("out.flaky.ll").exists());
+}
+
+#[test]
+fn rechecks_of_a_sound_test_change_nothing_but_the_count_of_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(12)).unwrap();
+    let test = script(
+        dir.path(),
+        "sound.sh",
+        "grep -q '%interesting = mul' \"$1\"",
+    );
+    let (plain, rechecked) = (dir.path().join("plain.ll"), dir.path().join("rechecked.ll"));
+    let (plain_json, rechecked_json) = (dir.path().join("plain.json"), dir.path().join("re.json"));
+    assert!(reduce_j1(&test, &input, &plain, Some(&plain_json))
+        .status
+        .success());
+    let out = reduce_j1_with(
+        &test,
+        &input,
+        &rechecked,
+        Some(&rechecked_json),
+        &["--recheck-every", "0"],
+    );
+    assert!(out.status.success());
+    assert_eq!(fs::read(&plain).unwrap(), fs::read(&rechecked).unwrap());
+    let (p, r) = (stats(&plain_json), stats(&rechecked_json));
+    assert_eq!(p["rechecks"], 0, "{p}");
+    assert!(r["rechecks"].as_u64().unwrap() >= 1, "{r}");
+    assert!(r["flaky_during"].as_array().unwrap().is_empty(), "{r}");
+    assert_eq!(p["tests"], r["tests"], "{p} {r}");
+    assert_eq!(r["confirmations"], 0, "{r}");
 }
 
 #[test]

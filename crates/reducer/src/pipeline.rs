@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -118,6 +118,11 @@ pub struct JobResult {
     pub awaited: bool,
     /// The automatic time limit this job's test was stopped at, if it was.
     pub stopped_at: Option<Duration>,
+    /// Runs of the test after its first, to confirm an interesting verdict
+    /// (a flaky test: [`Shared::confirm`]), and whether one of them
+    /// disagreed (the candidate is then not interesting).
+    pub confirmations: u32,
+    pub refused_as_flaky: bool,
 }
 
 /// What every worker shares.
@@ -131,6 +136,10 @@ pub struct Shared<F> {
     pub pending: Mutex<HashMap<blake3::Hash, Arc<Pending>>>,
     /// The automatic time limit, when tests have one ([`crate::limit`]).
     pub limit: Option<Limit>,
+    /// How many more runs must agree before a candidate the test called
+    /// interesting is: `--confirm`, raised when a re-check of the current
+    /// result shows the test flaky.
+    pub confirm: Arc<AtomicU32>,
 }
 
 /// A test under way, and its verdict once it has one (`Some(None)`: it
@@ -221,6 +230,8 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         built: false,
         awaited: false,
         stopped_at: None,
+        confirmations: 0,
+        refused_as_flaky: false,
     };
     if job.cancel.is_cancelled() {
         return result;
@@ -290,8 +301,12 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     }
     result.hash = Some(hash);
     result.bytes = bytes.len() as u64;
-    (result.evaluation, result.awaited, result.stopped_at) =
-        judge(job, shared, scratch, &bytes, hash, timings);
+    let judged = judge(job, shared, scratch, &bytes, hash, timings);
+    result.evaluation = judged.evaluation;
+    result.awaited = judged.awaited;
+    result.stopped_at = judged.stopped_at;
+    result.confirmations = judged.confirmations;
+    result.refused_as_flaky = judged.refused_as_flaky;
     let wants_state = result.evaluation.verdict() == Verdict::Interesting
         && !matches!(result.evaluation, Evaluation::Unchanged);
     if !wants_state {
@@ -320,9 +335,31 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     result
 }
 
-/// Judge a verified candidate's test bytes; also whether the verdict came
-/// from waiting for a test of the same bytes under way, and the automatic
-/// time limit the test was stopped at, if it was.
+/// What judging a candidate's bytes came to.
+struct Judged {
+    evaluation: Evaluation,
+    /// The verdict came from waiting for a test of the same bytes under way.
+    awaited: bool,
+    /// The automatic time limit the test was stopped at, if it was.
+    stopped_at: Option<Duration>,
+    /// Runs after the first that confirmed (or refused) it.
+    confirmations: u32,
+    refused_as_flaky: bool,
+}
+
+impl From<Evaluation> for Judged {
+    fn from(evaluation: Evaluation) -> Self {
+        Judged {
+            evaluation,
+            awaited: false,
+            stopped_at: None,
+            confirmations: 0,
+            refused_as_flaky: false,
+        }
+    }
+}
+
+/// Judge a verified candidate's test bytes.
 fn judge<F: FrontEnd>(
     job: &Job,
     shared: &Shared<F>,
@@ -330,16 +367,16 @@ fn judge<F: FrontEnd>(
     bytes: &[u8],
     hash: blake3::Hash,
     timings: &mut Timings,
-) -> (Evaluation, bool, Option<Duration>) {
+) -> Judged {
     if !job.force_test && job.current_hash == Some(hash) {
-        return (Evaluation::Unchanged, false, None);
+        return Evaluation::Unchanged.into();
     }
     let running = if job.force_test {
         None
     } else {
         loop {
             if let Some(verdict) = shared.cache.lock().unwrap().get(&hash).copied() {
-                return (Evaluation::Cached(verdict), false, None);
+                return Evaluation::Cached(verdict).into();
             }
             let under_way = {
                 let mut pending = shared.pending.lock().unwrap();
@@ -362,24 +399,28 @@ fn judge<F: FrontEnd>(
                 let verdict = p.wait(&job.cancel);
                 timings.waited += t.elapsed();
                 if let Some(verdict) = verdict {
-                    return (Evaluation::Cached(verdict), true, None);
+                    return Judged {
+                        awaited: true,
+                        ..Evaluation::Cached(verdict).into()
+                    };
                 }
                 if job.cancel.is_cancelled() {
-                    return (Evaluation::Cancelled, false, None);
+                    return Evaluation::Cancelled.into();
                 }
                 // That test ended without a verdict: run it here.
             }
         }
     };
-    let (evaluation, stopped_at) = run_test(shared, scratch, bytes, hash, &job.cancel, timings);
-    if let (Some(mut running), Evaluation::Tested(outcome)) = (running, &evaluation) {
+    let judged = run_test(shared, scratch, bytes, hash, &job.cancel, timings);
+    if let (Some(mut running), Evaluation::Tested(outcome)) = (running, &judged.evaluation) {
         running.verdict = Some(outcome.verdict);
     }
-    (evaluation, false, stopped_at)
+    judged
 }
 
 /// Run the oracle on `bytes` (its verdict cached by `hash`), within the
-/// automatic time limit if there is one; also the limit it was stopped at.
+/// automatic time limit if there is one; an interesting verdict stands only
+/// if the [`Shared::confirm`] runs after it agree.
 fn run_test<F: FrontEnd>(
     shared: &Shared<F>,
     scratch: &Path,
@@ -387,9 +428,9 @@ fn run_test<F: FrontEnd>(
     hash: blake3::Hash,
     cancel: &Cancel,
     timings: &mut Timings,
-) -> (Evaluation, Option<Duration>) {
+) -> Judged {
     if cancel.is_cancelled() {
-        return (Evaluation::Cancelled, None);
+        return Evaluation::Cancelled.into();
     }
     let t = Instant::now();
     let path = scratch.join(format!(
@@ -400,23 +441,75 @@ fn run_test<F: FrontEnd>(
     timings.write += t.elapsed();
     if let Err(e) = written {
         let message = format!("cannot write '{}': {e}", path.display());
-        return (Evaluation::Failed(message), None);
+        return Evaluation::Failed(message).into();
     }
+    let (mut outcome, stopped_at) = match run_once(shared, &path, scratch, cancel) {
+        Ok(run) => run,
+        Err(evaluation) => return evaluation.into(),
+    };
+    let (mut confirmations, mut refused_as_flaky) = (0, false);
+    if outcome.verdict == Verdict::Interesting {
+        let wanted = shared.confirm.load(Ordering::Relaxed);
+        while confirmations < wanted {
+            let again = match run_once(shared, &path, scratch, cancel) {
+                Ok((again, _)) => again,
+                Err(evaluation) => return evaluation.into(),
+            };
+            confirmations += 1;
+            outcome.elapsed += again.elapsed;
+            if again.verdict != Verdict::Interesting {
+                // Interesting once, not again: the candidate is not kept.
+                refused_as_flaky = true;
+                outcome = Box::new(Outcome {
+                    verdict: Verdict::NotInteresting,
+                    status: format!(
+                        "interesting, then {} when run again to confirm it (a flaky test)",
+                        again.status
+                    ),
+                    elapsed: outcome.elapsed,
+                    ..*again
+                });
+                break;
+            }
+        }
+    }
+    if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
+        limit.interesting(outcome.elapsed);
+    }
+    shared.cache.lock().unwrap().insert(hash, outcome.verdict);
+    Judged {
+        evaluation: Evaluation::Tested(outcome),
+        awaited: false,
+        stopped_at,
+        confirmations,
+        refused_as_flaky,
+    }
+}
+
+/// One run of the oracle on the candidate at `path`, within the automatic
+/// time limit if there is one: its outcome and the limit it was stopped
+/// at, or what to make of a run that brought no verdict.
+fn run_once<F: FrontEnd>(
+    shared: &Shared<F>,
+    path: &Path,
+    scratch: &Path,
+    cancel: &Cancel,
+) -> Result<(Box<Outcome>, Option<Duration>), Evaluation> {
     let (judged, stopped_at) = match shared.limit.as_ref().and_then(Limit::current) {
-        None => (shared.oracle.judge(&path, scratch, cancel), None),
+        None => (shared.oracle.judge(path, scratch, cancel), None),
         Some(limit) => {
             let (judged, stopped) = shared
                 .oracle
-                .judge_limited(&path, scratch, cancel, limit)
-                .unwrap_or_else(|| judge_within(&*shared.oracle, &path, scratch, cancel, limit));
+                .judge_limited(path, scratch, cancel, limit)
+                .unwrap_or_else(|| judge_within(&*shared.oracle, path, scratch, cancel, limit));
             (judged, stopped.then_some(limit))
         }
     };
     let outcome = match judged {
         Err(e) if e.is::<InfrastructureFailure>() => {
-            return (Evaluation::Infrastructure(format!("{e:#}")), None)
+            return Err(Evaluation::Infrastructure(format!("{e:#}")))
         }
-        Err(e) => return (Evaluation::Failed(format!("{e:#}")), None),
+        Err(e) => return Err(Evaluation::Failed(format!("{e:#}"))),
         Ok(outcome) => outcome,
     };
     let outcome = match stopped_at {
@@ -432,14 +525,10 @@ fn run_test<F: FrontEnd>(
             cancelled: false,
             ..outcome
         },
-        None if outcome.cancelled => return (Evaluation::Cancelled, None),
+        None if outcome.cancelled => return Err(Evaluation::Cancelled),
         None => outcome,
     };
-    if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
-        limit.interesting(outcome.elapsed);
-    }
-    shared.cache.lock().unwrap().insert(hash, outcome.verdict);
-    (Evaluation::Tested(Box::new(outcome)), stopped_at)
+    Ok((Box::new(outcome), stopped_at))
 }
 
 /// Judge `path`, stopping the test through `cancel` once it has run for

@@ -11,6 +11,7 @@
 //! `stable_base`, the base stays.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -51,12 +52,14 @@ pub fn run<F: FrontEnd>(
         ..Stats::default()
     };
     let shared_oracle = oracle.clone();
+    let confirm = Arc::new(AtomicU32::new(settings.confirm));
     let shared = Arc::new(Shared {
         oracle,
         front_end: front_end.clone(),
         cache: Mutex::new(Default::default()),
         pending: Mutex::new(Default::default()),
         limit: settings.auto_limit.map(crate::limit::Limit::new),
+        confirm: confirm.clone(),
     });
     // With spare workers a follow-up is tested ahead, and the job that
     // reaches its bytes in turn waits for it: one more worker, so the
@@ -87,6 +90,9 @@ pub fn run<F: FrontEnd>(
         fatal: None,
         infrastructure: None,
         started,
+        last_recheck: started,
+        rechecked: None,
+        confirm,
         ahead: Vec::new(),
         ahead_hashes: HashSet::new(),
         ahead_used: HashSet::new(),
@@ -167,8 +173,12 @@ pub fn run<F: FrontEnd>(
 }
 
 /// How many times in a row a module must test interesting to replace a
-/// result whose final re-check failed.
+/// result whose re-check failed.
 pub const RECHECKS: usize = 3;
+
+/// Runs after an interesting one that must agree, once a re-check has shown
+/// the test flaky (unless `--confirm` asks for more).
+pub const CONFIRM_FLAKY: u32 = 2;
 
 /// The current level: its pass, the base snapshot candidates are built from,
 /// and which of the level's targets (engine indices) the base still has.
@@ -206,6 +216,13 @@ struct Reduction<'s, F> {
     /// run stops, and says so with its stats.
     infrastructure: Option<String>,
     started: Instant,
+    /// When the current result was last re-tested (the start at first), and
+    /// the test bytes' hash it had then.
+    last_recheck: Instant,
+    rechecked: Option<blake3::Hash>,
+    /// Runs after an interesting one that must agree (shared with the
+    /// workers: [`Shared::confirm`]).
+    confirm: Arc<AtomicU32>,
     /// Follow-ups under test ahead of their turn.
     ahead: Vec<AheadJob>,
     /// Content hashes those tests judged, and those whose verdicts were
@@ -284,6 +301,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
         match result.evaluation {
             Evaluation::Tested(outcome) => {
                 self.stats.tests += 1;
+                self.stats.confirmations += u64::from(result.confirmations);
+                self.stats.refused_as_flaky += u64::from(result.refused_as_flaky);
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
                 if outcome.verdict != Verdict::Interesting {
                     self.stats.not_interesting += 1;
@@ -351,8 +370,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
         }
         let status = outcome.status.clone();
         if reduced {
-            if let Err(e) = self.walk_back(status) {
-                self.fatal = Some(e);
+            match self.walk_back(status, None) {
+                Ok(flaky) => self.stats.flaky = flaky,
+                Err(e) => self.fatal = Some(e),
             }
         } else {
             eprintln!(
@@ -363,13 +383,74 @@ impl<F: FrontEnd> Reduction<'_, F> {
         }
     }
 
-    /// Fall back from a result that failed its final re-check (see
-    /// [`Reduction::final_check`]).
-    fn walk_back(&mut self, status: String) -> Result<()> {
+    /// At the end of a level that changed the current result, once
+    /// `--recheck-every` has passed since the last re-check: re-test it, so
+    /// that a flaky test (one that calls a candidate interesting by chance:
+    /// a race, memory layout, a read of garbage) is found while the run can
+    /// still act on it, not only by the final re-check, and a run stopped
+    /// early (a time limit, Ctrl-C) does not leave a result that was only
+    /// interesting once. When the re-check fails, the run goes back to the
+    /// most reduced accepted module that passes [`RECHECKS`] re-tests in a
+    /// row and from then on keeps a candidate only when
+    /// [`CONFIRM_FLAKY`] more runs of the test agree.
+    fn recheck(&mut self, pass: &str) {
+        let Some(every) = self.settings.recheck_every else {
+            return;
+        };
+        if self.last_recheck.elapsed() < every || self.current.hash == self.rechecked {
+            return;
+        }
+        let Some(result) = self.test_current() else {
+            return;
+        };
+        self.account_overhead(&result);
+        self.last_recheck = Instant::now();
+        let status = match &result.evaluation {
+            Evaluation::Tested(outcome) => {
+                self.stats.rechecks += 1;
+                self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                if outcome.verdict == Verdict::Interesting {
+                    self.rechecked = self.current.hash;
+                    return;
+                }
+                outcome.status.clone()
+            }
+            Evaluation::Failed(message) => {
+                self.fatal.get_or_insert_with(|| anyhow!("{message}"));
+                return;
+            }
+            _ => return,
+        };
+        let flaky = match self.walk_back(status, Some(pass)) {
+            Ok(flaky) => flaky,
+            Err(e) => {
+                self.fatal = Some(e);
+                return;
+            }
+        };
+        let Some(flaky) = flaky else {
+            // Interrupted on the way back.
+            return;
+        };
+        // From now on an interesting verdict needs that many more runs.
+        self.confirm
+            .fetch_max(self.settings.confirm.max(CONFIRM_FLAKY), Ordering::Relaxed);
+        self.rechecked = self.current.hash;
+        self.last_recheck = Instant::now();
+        self.stats.flaky_during.push(flaky);
+        self.update_progress();
+    }
+
+    /// Fall back from a result that failed a re-check: the final one
+    /// ([`Reduction::final_check`], `after` None) or one at the end of the
+    /// level `after` ([`Reduction::recheck`]). `None` when interrupted on
+    /// the way (the flaky result stays where it is).
+    fn walk_back(&mut self, status: String, after: Option<&str>) -> Result<Option<Flaky>> {
         let flaky_at = flaky_path(&self.settings.output);
         write_atomically(&flaky_at, &self.current.output_bytes())?;
         let mut flaky = Flaky {
             recheck: status,
+            after: after.map(str::to_string),
             kept_at: flaky_at,
             flaky_size: self.current.size,
             ..Flaky::default()
@@ -381,9 +462,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
             let mut passed = None;
             for _ in 0..RECHECKS {
                 let Some(result) = self.test_snapshot(snapshot.clone()) else {
-                    // Interrupted: the flaky result stays where it is.
-                    self.stats.flaky = Some(flaky);
-                    return Ok(());
+                    if after.is_none() {
+                        self.stats.flaky = Some(flaky);
+                    }
+                    return Ok(None);
                 };
                 self.account_overhead(&result);
                 let ok = match &result.evaluation {
@@ -414,21 +496,32 @@ impl<F: FrontEnd> Reduction<'_, F> {
         }
         self.current.save()?;
         flaky.size = self.current.size;
-        eprintln!(
-            "whittle: warning: the test is flaky: re-run on the final result it ended with {}, although that result tested interesting when it was kept; it is kept in '{}', and '{}' holds {}",
-            flaky.recheck,
-            flaky.kept_at.display(),
-            self.settings.output.display(),
-            if flaky.input {
-                "the input (no module accepted on the way passed the re-check)".to_string()
-            } else {
-                format!(
-                    "the most reduced module accepted on the way that passed the re-check {RECHECKS} times in a row"
-                )
-            }
-        );
-        self.stats.flaky = Some(flaky);
-        Ok(())
+        let holds = if flaky.input {
+            "the input (no module accepted on the way passed the re-check)".to_string()
+        } else {
+            format!(
+                "the most reduced module accepted on the way that passed the re-check {RECHECKS} times in a row"
+            )
+        };
+        match after {
+            None => eprintln!(
+                "whittle: warning: the test is flaky: re-run on the final result it ended with {}, although that result tested interesting when it was kept; it is kept in '{}', and '{}' holds {holds}",
+                flaky.recheck,
+                flaky.kept_at.display(),
+                self.settings.output.display(),
+            ),
+            Some(pass) => self.progress.println(&format!(
+                "whittle: warning: the test is flaky: re-run after {pass} on the result so far ({} {}) it ended with {}, although that result tested interesting when it was kept; it is kept in '{}', the reduction goes on from {holds} ({} {}), and keeps a candidate only when {} more runs of the test agree",
+                flaky.flaky_size,
+                self.front_end.size_unit(),
+                flaky.recheck,
+                flaky.kept_at.display(),
+                flaky.size,
+                self.front_end.size_unit(),
+                self.settings.confirm.max(CONFIRM_FLAKY),
+            )),
+        }
+        Ok(Some(flaky))
     }
 
     fn account_overhead(&mut self, r: &JobResult) {
@@ -477,6 +570,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             Evaluation::Tested(outcome) => {
                 self.stats.tests += 1;
+                self.stats.confirmations += u64::from(result.confirmations);
+                self.stats.refused_as_flaky += u64::from(result.refused_as_flaky);
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
                 let p = self.stats.pass(pass);
                 p.tests += 1;
@@ -770,6 +865,9 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         let settled = Arc::ptr_eq(&level.base.bytes, &self.current.snapshot.bytes);
         self.front_end
             .level_finished(level.index, &self.current.snapshot, settled);
+        if changed {
+            self.recheck(level.name);
+        }
         if changed && self.settings.display == Display::Verbose {
             self.progress.println(&format!(
                 "whittle: {}: {} {} left",

@@ -99,11 +99,15 @@ pub struct LevelRun {
     pub size_after: u64,
 }
 
-/// A result whose final re-check failed, and what replaced it.
+/// A result whose re-check failed, and what replaced it.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Flaky {
     /// How the re-check of the result ended.
     pub recheck: String,
+    /// The level after which it was re-checked (`--recheck-every`); none
+    /// for the final re-check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
     /// Where the result that failed it is kept.
     pub kept_at: std::path::PathBuf,
     /// Its size.
@@ -175,6 +179,15 @@ pub struct Stats {
     /// When nothing was accepted and the input failed its re-test at the
     /// end: how that re-test ended (the test is flaky).
     pub input_flaky: Option<String>,
+    /// Re-tests of the current result during the run (`--recheck-every`),
+    /// and those that failed, with what replaced the result.
+    pub rechecks: u64,
+    pub flaky_during: Vec<Flaky>,
+    /// Runs of the test after an interesting one, to confirm it
+    /// (`--confirm`, or after a failed re-check), and the candidates they
+    /// refused (interesting once, not again).
+    pub confirmations: u64,
+    pub refused_as_flaky: u64,
     pub interrupted: bool,
     pub passes: Vec<PassStats>,
     /// Every oracle call in the order settled, with the size it left.
@@ -290,12 +303,40 @@ impl Stats {
                 "flaky test: nothing was accepted, and the input, interesting at the start, {status} when re-run at the end"
             );
         }
+        let unit = if self.unit.is_empty() {
+            "instructions"
+        } else {
+            self.unit
+        };
+        if self.rechecks > 0 {
+            let _ = writeln!(
+                s,
+                "re-checks of the result during the run: {} ({} failed)",
+                self.rechecks,
+                self.flaky_during.len()
+            );
+        }
+        for f in &self.flaky_during {
+            let _ = writeln!(
+                s,
+                "flaky test: the result after {} ({} {unit}) failed a re-check ({}); the reduction went on from {} ({} {unit})",
+                f.after.as_deref().unwrap_or("a level"),
+                f.flaky_size,
+                f.recheck,
+                if f.input { "the input" } else { "an earlier result that passed it 3 times" },
+                f.size,
+            );
+        }
+        if self.confirmations > 0 {
+            let _ = writeln!(
+                s,
+                "confirmation runs of interesting tests: {} ({} candidate{} refused as interesting only once)",
+                self.confirmations,
+                self.refused_as_flaky,
+                if self.refused_as_flaky == 1 { "" } else { "s" }
+            );
+        }
         if let Some(f) = &self.flaky {
-            let unit = if self.unit.is_empty() {
-                "instructions"
-            } else {
-                self.unit
-            };
             let _ = writeln!(
                 s,
                 "flaky test: the final result ({} {unit}) failed its re-check ({}); it is kept in '{}'",
