@@ -557,36 +557,69 @@ fn instruction_lines(path: &Path) -> usize {
         .count()
 }
 
-#[test]
-fn a_result_that_fails_its_final_recheck_is_walked_back_to_one_that_passes() {
+/// A reduction of 12 functions with [`flaky_when_small`] (sound above 9
+/// instructions, flaky at 9 and below) at `-j 1` with `extra` options.
+struct FlakyRun {
+    dir: tempfile::TempDir,
+    input: PathBuf,
+    test: PathBuf,
+    output: PathBuf,
+    err: String,
+    stats: serde_json::Value,
+}
+
+fn reduce_flaky_when_small(extra: &[&str]) -> FlakyRun {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.ll");
     fs::write(&input, many_functions(12)).unwrap();
-    // Sound above 9 instructions, flaky at 9 and below.
     let test = flaky_when_small(dir.path(), 9);
     let output = dir.path().join("out.ll");
     let json = dir.path().join("stats.json");
-    let out = reduce_j1(&test, &input, &output, Some(&json));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let out = reduce_j1_with(&test, &input, &output, Some(&json), extra);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "{err}");
+    let stats = stats(&json);
+    FlakyRun {
+        dir,
+        input,
+        test,
+        output,
+        err,
+        stats,
+    }
+}
+
+impl FlakyRun {
+    /// The output is reduced, valid and sound (above the flaky threshold,
+    /// and three fresh runs of the test call it interesting); its size.
+    fn sound_result(&self) -> usize {
+        let (kept, err) = (instruction_lines(&self.output), &self.err);
+        assert!(
+            kept > 9 && kept < instruction_lines(&self.input),
+            "{kept}: {err}"
+        );
+        assert!(verifies(&self.output));
+        for _ in 0..3 {
+            let run = Command::new(&self.test).arg(&self.output).status();
+            assert!(run.unwrap().success(), "{err}");
+        }
+        kept
+    }
+}
+
+#[test]
+fn a_result_that_fails_its_final_recheck_is_walked_back_to_one_that_passes() {
+    let run = reduce_flaky_when_small(&[]);
+    let (dir, err, s) = (&run.dir, &run.err, &run.stats);
     // The flaky result, small and failing its re-check, is kept aside...
     let flaky = dir.path().join("out.flaky.ll");
     assert!(instruction_lines(&flaky) <= 9, "{err}");
     // ...and the output holds the smallest accepted module that still
     // tests interesting every time: one above the threshold, which the
     // test calls interesting, three runs out of three.
-    let kept = instruction_lines(&output);
-    assert!(
-        kept > 9 && kept < instruction_lines(&input),
-        "{kept}: {err}"
-    );
-    assert!(verifies(&output));
-    for _ in 0..3 {
-        assert!(Command::new(&test).arg(&output).status().unwrap().success());
-    }
+    let kept = run.sound_result();
     assert!(err.contains("warning: the test is flaky"), "{err}");
     assert!(err.contains("out.flaky.ll"), "{err}");
-    let s = stats(&json);
     assert_eq!(s["final_check_interesting"], false, "{s}");
     assert_eq!(s["flaky"]["input"], false, "{s}");
     assert_eq!(s["flaky"]["size"].as_u64(), Some(kept as u64), "{s}");
@@ -595,6 +628,10 @@ fn a_result_that_fails_its_final_recheck_is_walked_back_to_one_that_passes() {
         .as_str()
         .unwrap()
         .ends_with("out.flaky.ll"));
+    // A run shorter than --recheck-every (60 s) is not re-checked before
+    // its end, and confirms nothing.
+    assert_eq!(s["rechecks"], 0, "{s}");
+    assert_eq!(s["confirmations"], 0, "{s}");
 }
 
 #[test]
@@ -621,32 +658,12 @@ fn when_no_accepted_module_passes_the_recheck_the_input_is_the_result() {
     assert!(err.contains("holds the input"), "{err}");
 }
 
-/// The output is sound: three fresh runs of `test` call it interesting.
-fn passes_three_times(test: &Path, output: &Path) -> bool {
-    (0..3).all(|_| Command::new(test).arg(output).status().unwrap().success())
-}
-
 #[test]
 fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_result() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("in.ll");
-    fs::write(&input, many_functions(12)).unwrap();
-    // Sound above 9 instructions, flaky at 9 and below.
-    let test = flaky_when_small(dir.path(), 9);
-    let output = dir.path().join("out.ll");
-    let json = dir.path().join("stats.json");
-    let out = reduce_j1_with(
-        &test,
-        &input,
-        &output,
-        Some(&json),
-        &["--recheck-every", "0"],
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
+    let run = reduce_flaky_when_small(&["--recheck-every", "0"]);
+    let (dir, err, s) = (&run.dir, &run.err, &run.stats);
     // The first level that accepted a small candidate is re-checked at its
     // end: the re-check fails, the run walks back and confirms from then on.
-    let s = stats(&json);
     let during = s["flaky_during"].as_array().unwrap();
     assert_eq!(during.len(), 1, "{s}");
     assert!(during[0]["after"].is_string(), "{s}");
@@ -658,13 +675,7 @@ fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_
     assert!(s["refused_as_flaky"].as_u64().unwrap() > 0, "{s}");
     assert_eq!(s["final_check_interesting"], true, "{s}");
     assert!(s["flaky"].is_null(), "{s}");
-    let kept = instruction_lines(&output);
-    assert!(
-        kept > 9 && kept < instruction_lines(&input),
-        "{kept}: {err}"
-    );
-    assert!(verifies(&output));
-    assert!(passes_three_times(&test, &output));
+    run.sound_result();
     assert!(
         err.contains("warning: the test is flaky: re-run after"),
         "{err}"
@@ -676,16 +687,8 @@ fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_
 
 #[test]
 fn confirm_keeps_only_candidates_the_test_calls_interesting_every_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("in.ll");
-    fs::write(&input, many_functions(12)).unwrap();
-    let test = flaky_when_small(dir.path(), 9);
-    let output = dir.path().join("out.ll");
-    let json = dir.path().join("stats.json");
-    let out = reduce_j1_with(&test, &input, &output, Some(&json), &["--confirm", "1"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    let s = stats(&json);
+    let run = reduce_flaky_when_small(&["--confirm", "1"]);
+    let (dir, s) = (&run.dir, &run.stats);
     // No small candidate is ever accepted: nothing to walk back from.
     assert!(s["refused_as_flaky"].as_u64().unwrap() > 0, "{s}");
     assert!(s["flaky_during"].as_array().unwrap().is_empty(), "{s}");
@@ -697,12 +700,7 @@ fn confirm_keeps_only_candidates_the_test_calls_interesting_every_time() {
         s["confirmations"].as_u64() >= s["interesting"].as_u64(),
         "{s}"
     );
-    let kept = instruction_lines(&output);
-    assert!(
-        kept > 9 && kept < instruction_lines(&input),
-        "{kept}: {err}"
-    );
-    assert!(passes_three_times(&test, &output));
+    run.sound_result();
     assert!(!dir.path().join("out.flaky.ll").exists());
 }
 
