@@ -277,11 +277,11 @@ pub struct RunArgs {
     #[arg(long)]
     pub no_auto_timeout: bool,
 
-    /// Keep a candidate the test calls interesting only if N more runs of the test agree (for a test known to be flaky; 0 by default, raised to 2 once a re-check shows the test flaky)
+    /// Keep a candidate the test calls interesting only if N more runs of the test agree (for a test known to be flaky; 0 by default, raised to 2 once a re-check shows the test flaky, doubled on each later failed re-check up to 8)
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub confirm: u32,
 
-    /// Re-test the result so far at the end of a pass that changed it, at most once per SECONDS (0: after every such pass; default 60). When the re-check fails, the test is flaky: the reduction goes back to the most reduced result that passes 3 re-runs and confirms every interesting test from then on (--confirm 2)
+    /// Re-test the result so far at the end of a pass that changed it, at most once per SECONDS (0: after every such pass; default 60). When the re-check fails, the test is flaky: the reduction goes back to the most reduced result that passes 3 re-runs, confirms every interesting test from then on (--confirm 2) and re-checks after every pass that changed the result
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub recheck_every: f64,
 

@@ -532,6 +532,12 @@ fn an_irreducible_input_is_not_called_flaky() {
 /// time it is seen, never again (the same content gets "not interesting"
 /// on every later run). Its state is kept in `dir/seen`.
 fn flaky_when_small(dir: &Path, small: usize) -> PathBuf {
+    flaky_when_small_for(dir, small, 1, 0)
+}
+
+/// [`flaky_when_small`], a small candidate testing interesting on its first
+/// `passes` runs, and one of at most `tiny` instructions on its first only.
+fn flaky_when_small_for(dir: &Path, small: usize, passes: usize, tiny: usize) -> PathBuf {
     let seen = dir.join("seen");
     fs::create_dir_all(&seen).unwrap();
     script(
@@ -541,9 +547,11 @@ fn flaky_when_small(dir: &Path, small: usize) -> PathBuf {
             "grep -q '%interesting = mul' \"$1\" || exit 1\n\
              n=$(grep -c '^  ' \"$1\")\n\
              [ \"$n\" -gt {small} ] && exit 0\n\
+             passes={passes}\n\
+             [ \"$n\" -le {tiny} ] && passes=1\n\
              sum=$(md5sum < \"$1\" | cut -c1-32)\n\
-             [ -e {seen}/$sum ] && exit 1\n\
-             touch {seen}/$sum",
+             echo >> {seen}/$sum\n\
+             [ $(wc -l < {seen}/$sum) -le $passes ]",
             seen = seen.display()
         ),
     )
@@ -569,10 +577,16 @@ struct FlakyRun {
 }
 
 fn reduce_flaky_when_small(extra: &[&str]) -> FlakyRun {
+    reduce_flaky_when_small_for(1, 0, extra)
+}
+
+/// [`reduce_flaky_when_small`] with [`flaky_when_small_for`]'s `passes`
+/// and `tiny`.
+fn reduce_flaky_when_small_for(passes: usize, tiny: usize, extra: &[&str]) -> FlakyRun {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.ll");
     fs::write(&input, many_functions(12)).unwrap();
-    let test = flaky_when_small(dir.path(), 9);
+    let test = flaky_when_small_for(dir.path(), 9, passes, tiny);
     let output = dir.path().join("out.ll");
     let json = dir.path().join("stats.json");
     let out = reduce_j1_with(&test, &input, &output, Some(&json), extra);
@@ -683,6 +697,28 @@ fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_
     assert!(err.contains("failed a re-check"), "{err}");
     assert!(err.contains("refused as interesting only once"), "{err}");
     assert!(instruction_lines(&dir.path().join("out.flaky.ll")) <= 9);
+}
+
+#[test]
+fn each_further_failed_recheck_doubles_the_confirmations() {
+    // Candidates of at most 5 instructions pass their first run only: the
+    // first re-check fails. Those of 6 to 9 pass their first three: two
+    // confirmations let one through, and the re-check after its level (its
+    // fourth run) fails again.
+    let run = reduce_flaky_when_small_for(3, 5, &["--recheck-every", "0"]);
+    let (err, s) = (&run.err, &run.stats);
+    let during = s["flaky_during"].as_array().unwrap();
+    assert_eq!(during.len(), 2, "{s}");
+    assert!(
+        err.contains("only when 2 more runs of the test agree"),
+        "{err}"
+    );
+    assert!(
+        err.contains("only when 4 more runs of the test agree"),
+        "{err}"
+    );
+    assert_eq!(s["final_check_interesting"], true, "{s}");
+    run.sound_result();
 }
 
 #[test]

@@ -177,8 +177,10 @@ pub fn run<F: FrontEnd>(
 pub const RECHECKS: usize = 3;
 
 /// Runs after an interesting one that must agree, once a re-check has shown
-/// the test flaky (unless `--confirm` asks for more).
+/// the test flaky (unless `--confirm` asks for more); each later failed
+/// re-check doubles them, up to `CONFIRM_MAX`.
 pub const CONFIRM_FLAKY: u32 = 2;
+pub const CONFIRM_MAX: u32 = 8;
 
 /// The current level: its pass, the base snapshot candidates are built from,
 /// and which of the level's targets (engine indices) the base still has.
@@ -392,11 +394,18 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// interesting once. When the re-check fails, the run goes back to the
     /// most reduced accepted module that passes [`RECHECKS`] re-tests in a
     /// row and from then on keeps a candidate only when
-    /// [`CONFIRM_FLAKY`] more runs of the test agree.
+    /// [`CONFIRM_FLAKY`] more runs of the test agree; the test known to be
+    /// flaky, the result is re-checked after every level that changed it,
+    /// and each further failure doubles the confirmations (up to
+    /// [`CONFIRM_MAX`]): a candidate that fails one run in five passes three
+    /// in a row half the time.
     fn recheck(&mut self, pass: &str) {
-        let Some(every) = self.settings.recheck_every else {
+        let Some(mut every) = self.settings.recheck_every else {
             return;
         };
+        if !self.stats.flaky_during.is_empty() {
+            every = Duration::ZERO;
+        }
         if self.last_recheck.elapsed() < every || self.current.hash == self.rechecked {
             return;
         }
@@ -421,6 +430,14 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             _ => return,
         };
+        // From now on an interesting verdict needs more runs that agree
+        // (the walk back's re-tests too).
+        let confirm = match self.confirm.load(Ordering::Relaxed) {
+            0 => CONFIRM_FLAKY,
+            n => n.saturating_mul(2).min(CONFIRM_MAX),
+        };
+        self.confirm
+            .fetch_max(self.settings.confirm.max(confirm), Ordering::Relaxed);
         let flaky = match self.walk_back(status, Some(pass)) {
             Ok(flaky) => flaky,
             Err(e) => {
@@ -432,9 +449,6 @@ impl<F: FrontEnd> Reduction<'_, F> {
             // Interrupted on the way back.
             return;
         };
-        // From now on an interesting verdict needs that many more runs.
-        self.confirm
-            .fetch_max(self.settings.confirm.max(CONFIRM_FLAKY), Ordering::Relaxed);
         self.rechecked = self.current.hash;
         self.last_recheck = Instant::now();
         self.stats.flaky_during.push(flaky);
@@ -518,7 +532,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 flaky.kept_at.display(),
                 flaky.size,
                 self.front_end.size_unit(),
-                self.settings.confirm.max(CONFIRM_FLAKY),
+                self.confirm.load(Ordering::Relaxed),
             )),
         }
         Ok(Some(flaky))
