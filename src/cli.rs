@@ -281,7 +281,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub confirm: u32,
 
-    /// Re-test the result so far at the end of a pass that changed it, at most once per SECONDS (0: after every such pass; default 60). When the re-check fails, the test is flaky: the reduction goes back to the most reduced result that passes 3 re-runs, confirms every interesting test from then on (--confirm 2) and re-checks after every pass that changed the result
+    /// Re-test the result so far when it changed, between two rounds of a pass or at its end, at most once per SECONDS (0: whenever it changed; default 60). When the re-check fails, the test is flaky: the pass ends there, the reduction goes back to the most reduced result that passes 3 re-runs, confirms every interesting test from then on (--confirm 2) and re-checks after every pass that changed the result
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub recheck_every: f64,
 

@@ -681,6 +681,9 @@ fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_
     let during = s["flaky_during"].as_array().unwrap();
     assert_eq!(during.len(), 1, "{s}");
     assert!(during[0]["after"].is_string(), "{s}");
+    // Found between two rounds of the level that accepted it (the re-check
+    // is due at once with --recheck-every 0), which ended there.
+    assert_eq!(during[0]["cut_short"], true, "{s}");
     assert!(during[0]["flaky_size"].as_u64().unwrap() <= 9, "{s}");
     assert!(s["rechecks"].as_u64().unwrap() >= 1, "{s}");
     // Confirmed from then on, small candidates are refused on their second

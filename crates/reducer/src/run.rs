@@ -92,6 +92,7 @@ pub fn run<F: FrontEnd>(
         started,
         last_recheck: started,
         rechecked: None,
+        flaky_in_level: None,
         confirm,
         ahead: Vec::new(),
         ahead_hashes: HashSet::new(),
@@ -222,6 +223,9 @@ struct Reduction<'s, F> {
     /// the test bytes' hash it had then.
     last_recheck: Instant,
     rechecked: Option<blake3::Hash>,
+    /// A re-check during the level failed (how): the level ends at once and
+    /// the run walks back at its end.
+    flaky_in_level: Option<String>,
     /// Runs after an interesting one that must agree (shared with the
     /// workers: [`Shared::confirm`]).
     confirm: Arc<AtomicU32>,
@@ -385,33 +389,32 @@ impl<F: FrontEnd> Reduction<'_, F> {
         }
     }
 
-    /// At the end of a level that changed the current result, once
-    /// `--recheck-every` has passed since the last re-check: re-test it, so
-    /// that a flaky test (one that calls a candidate interesting by chance:
-    /// a race, memory layout, a read of garbage) is found while the run can
-    /// still act on it, not only by the final re-check, and a run stopped
-    /// early (a time limit, Ctrl-C) does not leave a result that was only
-    /// interesting once. When the re-check fails, the run goes back to the
-    /// most reduced accepted module that passes [`RECHECKS`] re-tests in a
-    /// row and from then on keeps a candidate only when
-    /// [`CONFIRM_FLAKY`] more runs of the test agree; the test known to be
-    /// flaky, the result is re-checked after every level that changed it,
-    /// and each further failure doubles the confirmations (up to
-    /// [`CONFIRM_MAX`]): a candidate that fails one run in five passes three
-    /// in a row half the time.
-    fn recheck(&mut self, pass: &str) {
-        let Some(mut every) = self.settings.recheck_every else {
-            return;
+    /// Whether the current result is due for a re-check: it changed since
+    /// the last one, and `--recheck-every` has passed (any time, once the
+    /// test is known to be flaky).
+    fn recheck_due(&self) -> bool {
+        let Some(every) = self.settings.recheck_every else {
+            return false;
         };
-        if !self.stats.flaky_during.is_empty() {
-            every = Duration::ZERO;
-        }
-        if self.last_recheck.elapsed() < every || self.current.hash == self.rechecked {
-            return;
-        }
-        let Some(result) = self.test_current() else {
-            return;
+        let every = if self.stats.flaky_during.is_empty() {
+            every
+        } else {
+            Duration::ZERO
         };
+        self.last_recheck.elapsed() >= every && self.current.hash != self.rechecked
+    }
+
+    /// Re-test the current result, so that a flaky test (one that calls a
+    /// candidate interesting by chance: a race, memory layout, a read of
+    /// garbage) is found while the run can still act on it, not only by the
+    /// final re-check, and a run stopped early (a time limit, Ctrl-C) does
+    /// not leave a result that was only interesting once. How the re-test
+    /// ended when it failed; then from now on an interesting verdict needs
+    /// [`CONFIRM_FLAKY`] more runs that agree, each further failure
+    /// doubling them (up to [`CONFIRM_MAX`]: a candidate that fails one run
+    /// in five passes three in a row half the time).
+    fn recheck_fails(&mut self) -> Option<String> {
+        let result = self.test_current()?;
         self.account_overhead(&result);
         self.last_recheck = Instant::now();
         let status = match &result.evaluation {
@@ -420,24 +423,31 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
                 if outcome.verdict == Verdict::Interesting {
                     self.rechecked = self.current.hash;
-                    return;
+                    return None;
                 }
                 outcome.status.clone()
             }
             Evaluation::Failed(message) => {
                 self.fatal.get_or_insert_with(|| anyhow!("{message}"));
-                return;
+                return None;
             }
-            _ => return,
+            _ => return None,
         };
-        // From now on an interesting verdict needs more runs that agree
-        // (the walk back's re-tests too).
+        // The walk back's re-tests need them too.
         let confirm = match self.confirm.load(Ordering::Relaxed) {
             0 => CONFIRM_FLAKY,
             n => n.saturating_mul(2).min(CONFIRM_MAX),
         };
         self.confirm
             .fetch_max(self.settings.confirm.max(confirm), Ordering::Relaxed);
+        Some(status)
+    }
+
+    /// After a failed re-check (at the end of level `pass`, or during it,
+    /// which cut the level short): go back to the most reduced accepted
+    /// module that passes [`RECHECKS`] re-tests in a row, the test known to
+    /// be flaky from then on.
+    fn recover_from_flaky(&mut self, status: String, pass: &str, cut_short: bool) {
         let flaky = match self.walk_back(status, Some(pass)) {
             Ok(flaky) => flaky,
             Err(e) => {
@@ -451,7 +461,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
         };
         self.rechecked = self.current.hash;
         self.last_recheck = Instant::now();
-        self.stats.flaky_during.push(flaky);
+        self.stats.flaky_during.push(Flaky { cut_short, ..flaky });
         self.update_progress();
     }
 
@@ -802,6 +812,16 @@ impl<F: FrontEnd> Judge<usize> for Reduction<'_, F> {
         &mut self,
         candidates: &mut dyn Iterator<Item = Candidate<usize>>,
     ) -> Option<(usize, Config<usize>)> {
+        if self.level.is_some() && self.recheck_due() {
+            // Once a minute, between rounds: a failure cuts the level short
+            // (the walk back is at its end), so that the search stops
+            // building on a result that was interesting by chance.
+            self.cancel_ahead(|_| true);
+            self.flaky_in_level = self.recheck_fails();
+            if self.flaky_in_level.is_some() {
+                return None;
+            }
+        }
         let mut candidates = candidates.map(|c| (c.config, c.if_interesting)).peekable();
         // A follow-up tested ahead is needed only if this round begins
         // with it (its front won); else it holds a worker for nothing.
@@ -812,7 +832,8 @@ impl<F: FrontEnd> Judge<usize> for Reduction<'_, F> {
     }
 
     fn stopped(&self) -> bool {
-        Reduction::stopped(self)
+        // A level cut short by a failed re-check ends here.
+        Reduction::stopped(self) || self.flaky_in_level.is_some()
     }
 }
 
@@ -876,11 +897,19 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         level.run.size_after = self.current.size;
         self.stats.levels.push(level.run);
         let changed = self.current.hash != level.start_hash;
-        let settled = Arc::ptr_eq(&level.base.bytes, &self.current.snapshot.bytes);
+        // A level cut short by a failed re-check did not end 1-minimal.
+        let cut_short = self.flaky_in_level.take();
+        let settled =
+            cut_short.is_none() && Arc::ptr_eq(&level.base.bytes, &self.current.snapshot.bytes);
         self.front_end
             .level_finished(level.index, &self.current.snapshot, settled);
-        if changed {
-            self.recheck(level.name);
+        let failed = match cut_short {
+            Some(status) => Some((status, true)),
+            None if changed && self.recheck_due() => self.recheck_fails().map(|s| (s, false)),
+            None => None,
+        };
+        if let Some((status, cut_short)) = failed {
+            self.recover_from_flaky(status, level.name, cut_short);
         }
         if changed && self.settings.display == Display::Verbose {
             self.progress.println(&format!(

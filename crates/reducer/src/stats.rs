@@ -108,6 +108,9 @@ pub struct Flaky {
     /// for the final re-check.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub after: Option<String>,
+    /// The re-check ran between two rounds of that level, which it cut
+    /// short (else at the level's end).
+    pub cut_short: bool,
     /// Where the result that failed it is kept.
     pub kept_at: std::path::PathBuf,
     /// Its size.
