@@ -100,6 +100,8 @@ pub fn run<F: FrontEnd>(
     };
 
     reduction.check_input()?;
+    // The input was just tested: a re-check is due only once it changed.
+    reduction.rechecked = reduction.current.hash;
     let hints: Vec<LevelHints> = (0..reduction.front_end.level_count())
         .map(|l| {
             let info = reduction.front_end.level(l);
