@@ -469,7 +469,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Fall back from a result that failed a re-check: the final one
     /// ([`Reduction::final_check`], `after` None) or one at the end of the
-    /// level `after` ([`Reduction::recheck`]). `None` when interrupted on
+    /// level `after` ([`Reduction::recover_from_flaky`]). `None` when interrupted on
     /// the way (the flaky result stays where it is).
     fn walk_back(&mut self, status: String, after: Option<&str>) -> Result<Option<Flaky>> {
         let flaky_at = flaky_path(&self.settings.output);
