@@ -549,12 +549,12 @@ impl RunArgs {
     }
 
     /// `--recheck-every`, checked.
-    pub fn recheck_every(&self) -> Result<Option<Duration>> {
+    pub fn recheck_every(&self) -> Result<Duration> {
         let every = self.recheck_every;
         if !(every >= 0.0 && every.is_finite()) {
             bail!("--recheck-every must be a number of seconds, not {every}");
         }
-        Ok(Some(Duration::from_secs_f64(every)))
+        Ok(Duration::from_secs_f64(every))
     }
 
     /// `-j N`; by default the available cores, or under Slurm inside an

@@ -71,7 +71,7 @@ pub struct Search {
     pub confirm: u32,
     /// How often the result so far is re-tested during the run
     /// (`--recheck-every`).
-    pub recheck_every: Option<std::time::Duration>,
+    pub recheck_every: std::time::Duration,
 }
 
 /// LLVM IR's options.

@@ -41,7 +41,7 @@ pub use oracle::{
 };
 pub use output::{directory_of, write_atomically};
 pub use pass::{select, PassInfo, RegisteredPass, Targets};
-pub use run::{run, CONFIRM_FLAKY, RECHECKS};
+pub use run::{run, RECHECKS};
 pub use stats::{Event, Flaky, LevelRun, PassStats, Stats};
 
 /// How the progress of a run is shown on stderr.
@@ -83,13 +83,13 @@ pub struct Settings {
     /// ([`AutoLimit`]); `None`: tests run until they end (or `--timeout`).
     pub auto_limit: Option<AutoLimit>,
     /// Runs of the test after an interesting one that must agree before a
-    /// candidate is kept (`--confirm`; raised to [`run::CONFIRM_FLAKY`]
+    /// candidate is kept (`--confirm`; raised to `CONFIRM_FLAKY`
     /// when a re-check shows the test flaky).
     pub confirm: u32,
-    /// Re-test the current result at the end of a level that changed it,
-    /// once this long has passed since the last re-check (`--recheck-every`;
-    /// `None`: only the final re-check).
-    pub recheck_every: Option<std::time::Duration>,
+    /// Re-test the current result when it changed (between two rounds of a
+    /// level, or at its end) once this long has passed since the last
+    /// re-check (`--recheck-every`).
+    pub recheck_every: std::time::Duration,
 }
 
 /// How a run ended when it did not finish.

@@ -305,12 +305,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
         let Some(result) = self.test_current() else {
             bail!("interrupted before the input was tested");
         };
-        self.account_overhead(&result);
+        self.account_job(&result);
         match result.evaluation {
             Evaluation::Tested(outcome) => {
                 self.stats.tests += 1;
-                self.stats.confirmations += u64::from(result.confirmations);
-                self.stats.refused_as_flaky += u64::from(result.refused_as_flaky);
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
                 if outcome.verdict != Verdict::Interesting {
                     self.stats.not_interesting += 1;
@@ -368,6 +366,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
         let Some(result) = self.test_current() else {
             return;
         };
+        self.account_job(&result);
         let Evaluation::Tested(outcome) = &result.evaluation else {
             return;
         };
@@ -379,7 +378,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
         let status = outcome.status.clone();
         if reduced {
             match self.walk_back(status, None) {
-                Ok(flaky) => self.stats.flaky = flaky,
+                Ok((flaky, _)) => self.stats.flaky = Some(flaky),
                 Err(e) => self.fatal = Some(e),
             }
         } else {
@@ -395,11 +394,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// the last one, and `--recheck-every` has passed (any time, once the
     /// test is known to be flaky).
     fn recheck_due(&self) -> bool {
-        let Some(every) = self.settings.recheck_every else {
-            return false;
-        };
         let every = if self.stats.flaky_during.is_empty() {
-            every
+            self.settings.recheck_every
         } else {
             Duration::ZERO
         };
@@ -417,7 +413,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// in five passes three in a row half the time).
     fn recheck_fails(&mut self) -> Option<String> {
         let result = self.test_current()?;
-        self.account_overhead(&result);
+        self.account_job(&result);
         self.last_recheck = Instant::now();
         let status = match &result.evaluation {
             Evaluation::Tested(outcome) => {
@@ -451,15 +447,13 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// be flaky from then on.
     fn recover_from_flaky(&mut self, status: String, pass: &str, cut_short: bool) {
         let flaky = match self.walk_back(status, Some(pass)) {
-            Ok(flaky) => flaky,
+            Ok((flaky, true)) => flaky,
+            // Interrupted on the way back: the run ends.
+            Ok((_, false)) => return,
             Err(e) => {
                 self.fatal = Some(e);
                 return;
             }
-        };
-        let Some(flaky) = flaky else {
-            // Interrupted on the way back.
-            return;
         };
         self.rechecked = self.current.hash;
         self.last_recheck = Instant::now();
@@ -469,9 +463,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Fall back from a result that failed a re-check: the final one
     /// ([`Reduction::final_check`], `after` None) or one at the end of the
-    /// level `after` ([`Reduction::recover_from_flaky`]). `None` when interrupted on
-    /// the way (the flaky result stays where it is).
-    fn walk_back(&mut self, status: String, after: Option<&str>) -> Result<Option<Flaky>> {
+    /// level `after` ([`Reduction::recover_from_flaky`]). What it did, and
+    /// whether it got to the end (not when interrupted on the way: the flaky
+    /// result then stays where it is).
+    fn walk_back(&mut self, status: String, after: Option<&str>) -> Result<(Flaky, bool)> {
         let flaky_at = flaky_path(&self.settings.output);
         write_atomically(&flaky_at, &self.current.output_bytes())?;
         let mut flaky = Flaky {
@@ -488,12 +483,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
             let mut passed = None;
             for _ in 0..RECHECKS {
                 let Some(result) = self.test_snapshot(snapshot.clone()) else {
-                    if after.is_none() {
-                        self.stats.flaky = Some(flaky);
-                    }
-                    return Ok(None);
+                    return Ok((flaky, false));
                 };
-                self.account_overhead(&result);
+                self.account_job(&result);
                 let ok = match &result.evaluation {
                     Evaluation::Tested(outcome) => {
                         flaky.tests += 1;
@@ -547,10 +539,14 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 self.confirm.load(Ordering::Relaxed),
             )),
         }
-        Ok(Some(flaky))
+        Ok((flaky, true))
     }
 
-    fn account_overhead(&mut self, r: &JobResult) {
+    /// What a finished job cost beside its verdict: whittle's own time, and
+    /// the runs that confirmed an interesting verdict (or refused it).
+    fn account_job(&mut self, r: &JobResult) {
+        self.stats.confirmations += u64::from(r.confirmations);
+        self.stats.refused_as_flaky += u64::from(r.refused_as_flaky);
         let o = &mut self.stats.overhead;
         if r.built {
             o.candidates += 1;
@@ -565,7 +561,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Count a finished candidate of the current level; returns its verdict.
     fn record(&mut self, result: &JobResult) -> Verdict {
-        self.account_overhead(result);
+        self.account_job(result);
         let pass = self.level.as_ref().map(|l| l.name).unwrap_or("input");
         match &result.evaluation {
             Evaluation::Invalid(message) => {
@@ -596,8 +592,6 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             Evaluation::Tested(outcome) => {
                 self.stats.tests += 1;
-                self.stats.confirmations += u64::from(result.confirmations);
-                self.stats.refused_as_flaky += u64::from(result.refused_as_flaky);
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
                 let p = self.stats.pass(pass);
                 p.tests += 1;
