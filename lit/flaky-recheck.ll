@@ -12,7 +12,7 @@
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=JSON %s < %t.json
 ; RUN: FileCheck --check-prefix=CHECK-FINAL %s < %t.dir/out.ll
-; LOG: whittle: warning: the test is flaky: re-run after {{[a-z-]+}} on the result so far ({{[0-6]}} instructions) it ended with exit status 1, although that result tested interesting when it was kept; it is kept in '{{.*}}out.flaky.ll', the reduction goes on from the most reduced module accepted on the way that passed the re-check 3 times in a row ({{[0-9]+}} instructions), and keeps a candidate only when 2 more runs of the test agree
+; LOG: whittle: warning: the test is flaky: re-run after {{[a-z-]+}} on the result so far ({{[0-6]}} instructions) it ended with exit status 1, although that result tested interesting when it was kept; it is kept in '{{.*}}out.flaky.ll', the reduction goes on from the latest module accepted on the way that passed the re-check 3 times in a row ({{[0-9]+}} instructions), and keeps a candidate only when 2 more runs of the test agree
 ; LOG: re-checks of the result during the run: {{[0-9]+}} (1 failed)
 ; LOG: flaky test: the result after {{[a-z-]+}} ({{[0-6]}} instructions) failed a re-check (exit status 1)
 ; LOG: confirmation runs of interesting tests: {{[0-9]+}} ({{[1-9][0-9]*}} candidates refused as interesting only once)

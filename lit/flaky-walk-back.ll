@@ -3,7 +3,7 @@
 ; never again) lets the reduction accept small candidates that fail when
 ; tested again. whittle never ends on such a result: the final re-check
 ; fails, the result is kept beside the output (%t.flaky), and the output
-; gets the most reduced module accepted on the way that passes the
+; gets the latest module accepted on the way that passes the
 ; re-check three times in a row.
 ;
 ; RUN: rm -rf %t.state %t.fresh %t.dir && mkdir %t.dir
@@ -11,7 +11,7 @@
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=JSON %s < %t.json
 ; RUN: FileCheck --check-prefix=CHECK-FINAL %s < %t.dir/out.ll
-; LOG: whittle: warning: the test is flaky: re-run on the final result it ended with exit status 1, although that result tested interesting when it was kept; it is kept in '{{.*}}out.flaky.ll', and '{{.*}}out.ll' holds the most reduced module accepted on the way that passed the re-check 3 times in a row
+; LOG: whittle: warning: the test is flaky: re-run on the final result it ended with exit status 1, although that result tested interesting when it was kept; it is kept in '{{.*}}out.flaky.ll', and '{{.*}}out.ll' holds the latest module accepted on the way that passed the re-check 3 times in a row
 ; LOG: flaky test: the final result ({{[0-6]}} instructions) failed its re-check (exit status 1)
 ; The output is smaller than the input, and larger than the flaky limit:
 ; JSON: "instructions_before": 15,

@@ -786,6 +786,63 @@ fn rechecks_of_a_sound_test_change_nothing_but_the_count_of_runs() {
 }
 
 #[test]
+fn the_fill_check_of_a_sound_test_refuses_nothing() {
+    // Locals, a load of one, and a test that only reads the text: the
+    // input's filled copies are interesting, so re-checks run the fill check,
+    // and their verdicts always agree.
+    let dir = tempfile::tempdir().unwrap();
+    let input = lit_input("flaky-uninitialised-read.ll");
+    let test = script(
+        dir.path(),
+        "sound.sh",
+        "grep -q 'icmp eq i8 %v, -91' \"$1\"",
+    );
+    let (plain, filled) = (dir.path().join("plain.ll"), dir.path().join("filled.ll"));
+    let (plain_json, filled_json) = (dir.path().join("plain.json"), dir.path().join("f.json"));
+    assert!(reduce_j1(&test, &input, &plain, Some(&plain_json))
+        .status
+        .success());
+    let out = reduce_j1_with(
+        &test,
+        &input,
+        &filled,
+        Some(&filled_json),
+        &["--recheck-every", "0"],
+    );
+    assert!(out.status.success());
+    assert_eq!(fs::read(&plain).unwrap(), fs::read(&filled).unwrap());
+    let (p, f) = (stats(&plain_json), stats(&filled_json));
+    assert!(p.get("fill_check").is_none(), "{p}");
+    assert_eq!(f["fill_check"], true, "{f}");
+    assert!(f["fill_runs"].as_u64().unwrap() >= 6, "{f}");
+    assert_eq!(f["refused_for_fill"], 0, "{f}");
+    assert!(f["flaky_during"].as_array().unwrap().is_empty(), "{f}");
+    assert_eq!(p["tests"], f["tests"], "{p} {f}");
+}
+
+#[test]
+fn rechecks_of_a_slow_test_take_a_tenth_of_the_run_at_most() {
+    // Each run of the test takes at least 0.3 s, so a re-check does, and
+    // the next waits ten times as long, not `--recheck-every`'s second.
+    let dir = tempfile::tempdir().unwrap();
+    let (input, test) = slow_many_functions(dir.path(), 24, "0.3");
+    let (out, json) = (dir.path().join("out.ll"), dir.path().join("s.json"));
+    let run = reduce_j1_with(&test, &input, &out, Some(&json), &["--recheck-every", "1"]);
+    assert!(run.status.success());
+    let s = stats(&json);
+    let (rechecks, wall) = (
+        s["rechecks"].as_u64().unwrap(),
+        s["wall_time_s"].as_f64().unwrap(),
+    );
+    assert!(wall > 4.0, "{s}");
+    assert!(rechecks >= 1, "{s}");
+    assert!(
+        rechecks as f64 * 3.0 <= wall,
+        "{rechecks} re-checks in {wall} s"
+    );
+}
+
+#[test]
 fn repeated_candidates_are_answered_from_the_cache() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("stats.json");

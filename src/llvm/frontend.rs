@@ -9,6 +9,7 @@
 //! written the way the input was (ThinLTO summary, a split ThinLTO unit
 //! split again).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use inkwell::context::Context;
@@ -16,7 +17,7 @@ use inkwell::module::Module;
 use whittle_llvm_ir::bitcode::Shape;
 use whittle_llvm_ir::{context, ir, parse, serialize_as, verify, Format};
 use whittle_passes::{Pass, PassOptions};
-use whittle_reducer::{FrontEnd, Kept, PassInfo, Snapshot, Targets};
+use whittle_reducer::{FrontEnd, Kept, PassInfo, Snapshot, Targets, FILL_BYTES};
 
 pub struct LlvmFrontEnd {
     pub passes: Vec<&'static Pass>,
@@ -26,9 +27,20 @@ pub struct LlvmFrontEnd {
     pub output_format: Format,
     /// How bitcode for the test and the output is written.
     pub shape: Shape,
-    /// Under `--mr`: undef/poison operands the input has; a candidate may
-    /// not have more (see `ir::mr::undefined_operand_uses`).
+    /// Undef/poison operands the input has: under `--mr`, or once the test
+    /// is found flaky, a candidate may not have more (see
+    /// `ir::mr::undefined_operand_uses`).
     pub input_undefined_uses: u32,
+    /// The type of the input's `@main`, if it has one.
+    pub input_main: Option<String>,
+    /// Set when the test is found flaky ([`FrontEnd::test_is_flaky`]).
+    pub flaky: AtomicBool,
+}
+
+/// The type of `module`'s `@main`, as text.
+pub fn main_type(module: &Module<'_>) -> Option<String> {
+    let main = module.get_function("main")?;
+    Some(main.get_type().print_to_string().to_string())
 }
 
 impl LlvmFrontEnd {
@@ -91,23 +103,65 @@ impl FrontEnd for LlvmFrontEnd {
     fn judgeable(&self, module: &Module<'_>) -> Result<(), String> {
         // Under a metamorphic oracle the program's runs judge a candidate,
         // and certain undefined behaviour would pass for a miscompilation.
-        if self.options.defined_values_only {
-            if let Some(why) = ir::mr::certain_undefined_behaviour(module) {
-                return Err(format!("certain undefined behaviour (--mr): {why}"));
-            }
-            let undefined = ir::mr::undefined_operand_uses(module);
-            if undefined > self.input_undefined_uses {
-                return Err(format!(
-                    "undefined values (--mr): {undefined} undef/poison operands, the input has {}",
-                    self.input_undefined_uses
-                ));
-            }
+        // A test found flaky most likely runs the program too, and these
+        // are what makes its runs differ.
+        let flaky = self.flaky.load(Ordering::Relaxed);
+        let why = if self.options.defined_values_only {
+            "--mr"
+        } else if flaky {
+            "the test is flaky"
+        } else {
+            return Ok(());
+        };
+        if let Some(ub) = ir::mr::certain_undefined_behaviour(module) {
+            return Err(format!("certain undefined behaviour ({why}): {ub}"));
+        }
+        let undefined = ir::mr::undefined_operand_uses(module);
+        if undefined > self.input_undefined_uses {
+            return Err(format!(
+                "undefined values ({why}): {undefined} undef/poison operands, the input has {}",
+                self.input_undefined_uses
+            ));
+        }
+        // The runtime calls `main` with the arguments it has: given more
+        // parameters, `main` reads and writes the runtime's memory (argv,
+        // the environment). `--mr` keeps its interface in the passes.
+        let main = main_type(module);
+        if flaky && main.is_some() && main != self.input_main {
+            return Err(format!(
+                "@main's type changed (the test is flaky): {} where the input has {}",
+                main.unwrap_or_default(),
+                self.input_main.as_deref().unwrap_or("none")
+            ));
         }
         Ok(())
     }
 
+    fn test_is_flaky(&self) {
+        self.flaky.store(true, Ordering::Relaxed);
+    }
+
     fn test_bytes(&self, module: &Module<'_>) -> Result<Vec<u8>, String> {
         serialize_as(module, self.tmp_format, &self.shape)
+    }
+
+    fn fill_variants(&self, module: &Module<'_>) -> Result<Vec<Vec<u8>>, String> {
+        // A metamorphic oracle runs the source with its locals filled on
+        // every query already (its trust check).
+        if self.options.defined_values_only {
+            return Ok(Vec::new());
+        }
+        // Each stack slot filled as soon as it is made: what a read of a
+        // local before any store to it sees is then the fill byte.
+        let mut variants = Vec::new();
+        for byte in FILL_BYTES {
+            let filled = module.clone();
+            if ir::mr::pattern_init_allocas(&filled, byte) == 0 {
+                return Ok(Vec::new());
+            }
+            variants.push(serialize_as(&filled, self.tmp_format, &self.shape)?);
+        }
+        Ok(variants)
     }
 
     fn keep(

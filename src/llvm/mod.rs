@@ -13,7 +13,7 @@ use whittle_llvm_ir::{self as llvm, Format};
 use whittle_passes::{Pass, PassOptions};
 use whittle_reducer::Input;
 
-pub use frontend::LlvmFrontEnd;
+pub use frontend::{main_type, LlvmFrontEnd};
 
 /// An LLVM IR input, ready to reduce.
 pub struct Opened {
@@ -81,8 +81,6 @@ pub fn open(
             .map_err(|e| anyhow!("{}: {e}", path.display()))?
             .len() as u64,
     };
-    // Only the metamorphic oracles compare candidates with the input's count.
-    let defined_values_only = options.defined_values_only;
     let front_end = LlvmFrontEnd {
         passes,
         options,
@@ -93,11 +91,9 @@ pub fn open(
         },
         output_format,
         shape,
-        input_undefined_uses: if defined_values_only {
-            llvm::ir::mr::undefined_operand_uses(&module)
-        } else {
-            0
-        },
+        input_undefined_uses: llvm::ir::mr::undefined_operand_uses(&module),
+        input_main: main_type(&module),
+        flaky: Default::default(),
     };
     Ok(Opened {
         front_end,

@@ -32,6 +32,11 @@ pub struct Kept {
     pub output: Vec<u8>,
 }
 
+/// The bytes [`FrontEnd::fill_variants`] fills memory with: zero, a
+/// negative and a positive pattern (a value read before it is written and
+/// tested against zero, or signed, differs under one of them).
+pub const FILL_BYTES: [u8; 3] = [0x00, 0xa5, 0x5a];
+
 /// A language front end: its levels are the passes of a sweep.
 pub trait FrontEnd: Send + Sync + 'static {
     /// What modules of one candidate live in (LLVM: a fresh context per
@@ -79,8 +84,25 @@ pub trait FrontEnd: Send + Sync + 'static {
         Ok(())
     }
 
+    /// The test was found flaky (a re-check of a result it had called
+    /// interesting failed): from now on a front end may refuse, through
+    /// [`FrontEnd::judgeable`], candidates with what makes a program's runs
+    /// differ (the LLVM front end: certain undefined behaviour, undefined
+    /// values, a new type for `main`).
+    fn test_is_flaky(&self) {}
+
     /// The candidate as the test sees it.
     fn test_bytes(&self, module: &Self::Module<'_>) -> Result<Vec<u8>, String>;
+
+    /// `module` as the test would see it with its memory filled before the
+    /// program writes it, once per fill byte ([`FILL_BYTES`], in that
+    /// order); empty when the front end cannot fill it or the module has no
+    /// such memory. Verdicts that differ between two fill bytes prove the
+    /// test depends on what the program reads before writing it (a flaky
+    /// test: [`crate::run`]'s fill check).
+    fn fill_variants(&self, _module: &Self::Module<'_>) -> Result<Vec<Vec<u8>>, String> {
+        Ok(Vec::new())
+    }
 
     /// How a candidate the test kept is stored; `test_bytes` are what
     /// [`FrontEnd::test_bytes`] gave for it (the output may reuse them).

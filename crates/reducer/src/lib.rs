@@ -34,7 +34,7 @@ use std::path::PathBuf;
 pub use whittle_dd as dd;
 pub use whittle_dd::{PolicyKind, Verdict};
 
-pub use frontend::{FrontEnd, Kept, SettledLevels, Snapshot};
+pub use frontend::{FrontEnd, Kept, SettledLevels, Snapshot, FILL_BYTES};
 pub use limit::AutoLimit;
 pub use oracle::{
     Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Stopper,

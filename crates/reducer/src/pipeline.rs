@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use crossbeam_channel::RecvTimeoutError;
 
-use crate::frontend::{FrontEnd, Kept, Snapshot};
+use crate::frontend::{FrontEnd, Kept, Snapshot, FILL_BYTES};
 use crate::limit::Limit;
 use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
 use crate::pass::{PassInfo, Targets};
@@ -41,7 +41,26 @@ pub struct Job {
     /// Test even if the content was tested before (the input and final
     /// checks).
     pub force_test: bool,
+    /// When the candidate's fill variants run ([`Shared::fill_all`] makes
+    /// `No` mean `IfInteresting`).
+    pub fill: Fill,
     pub cancel: Arc<Cancel>,
+}
+
+/// When a job runs the test on its candidate's fill variants
+/// ([`FrontEnd::fill_variants`]): their verdicts must agree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fill {
+    No,
+    /// After an interesting verdict, which stands only if every variant
+    /// tests interesting too.
+    IfInteresting,
+    /// Whatever the verdict, until two variants disagree (a re-check: a
+    /// disagreement proves the verdict depends on memory read before it is
+    /// written, whatever the test; variants that agree with each other and
+    /// not with the module may only mean the test does not take them for
+    /// it, as a crash in code the fill changes would not).
+    Always,
 }
 
 /// What happened to a candidate.
@@ -123,6 +142,15 @@ pub struct JobResult {
     /// disagreed (the candidate is then not interesting).
     pub confirmations: u32,
     pub refused_as_flaky: bool,
+    /// Runs of the fill variants ([`Job::fill`]), and whether the fill
+    /// changed the verdict (two variants disagreed, or one was not
+    /// interesting where `IfInteresting` asked for all): the verdict then
+    /// depends on memory the candidate reads before writing it, and the
+    /// candidate is not interesting. `fill_agreed`: the verdict of every
+    /// variant, when they all ran and agreed.
+    pub fill_runs: u32,
+    pub fill_differs: bool,
+    pub fill_agreed: Option<Verdict>,
 }
 
 /// What every worker shares.
@@ -140,6 +168,9 @@ pub struct Shared<F> {
     /// interesting is: `--confirm`, raised when a re-check of the current
     /// result shows the test flaky.
     pub confirm: Arc<AtomicU32>,
+    /// Whether every interesting verdict must survive the fill check: set
+    /// once the test is known to be flaky and the input passes the check.
+    pub fill_all: Arc<AtomicBool>,
 }
 
 /// A test under way, and its verdict once it has one (`Some(None)`: it
@@ -232,6 +263,9 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         stopped_at: None,
         confirmations: 0,
         refused_as_flaky: false,
+        fill_runs: 0,
+        fill_differs: false,
+        fill_agreed: None,
     };
     if job.cancel.is_cancelled() {
         return result;
@@ -301,12 +335,28 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     }
     result.hash = Some(hash);
     result.bytes = bytes.len() as u64;
-    let judged = judge(job, shared, scratch, &bytes, hash, timings);
+    let fill = match job.fill {
+        Fill::No if shared.fill_all.load(Ordering::Relaxed) => Fill::IfInteresting,
+        fill => fill,
+    };
+    let variants = || front_end.fill_variants(&candidate);
+    let judged = judge(
+        job,
+        shared,
+        scratch,
+        &bytes,
+        hash,
+        (fill, &variants),
+        timings,
+    );
     result.evaluation = judged.evaluation;
     result.awaited = judged.awaited;
     result.stopped_at = judged.stopped_at;
     result.confirmations = judged.confirmations;
     result.refused_as_flaky = judged.refused_as_flaky;
+    result.fill_runs = judged.fill_runs;
+    result.fill_differs = judged.fill_differs;
+    result.fill_agreed = judged.fill_agreed;
     let wants_state = result.evaluation.verdict() == Verdict::Interesting
         && !matches!(result.evaluation, Evaluation::Unchanged);
     if !wants_state {
@@ -345,6 +395,10 @@ struct Judged {
     /// Runs after the first that confirmed (or refused) it.
     confirmations: u32,
     refused_as_flaky: bool,
+    /// Runs of the fill variants, and what they said.
+    fill_runs: u32,
+    fill_differs: bool,
+    fill_agreed: Option<Verdict>,
 }
 
 impl From<Evaluation> for Judged {
@@ -355,9 +409,16 @@ impl From<Evaluation> for Judged {
             stopped_at: None,
             confirmations: 0,
             refused_as_flaky: false,
+            fill_runs: 0,
+            fill_differs: false,
+            fill_agreed: None,
         }
     }
 }
+
+/// When the fill variants of the candidate under judgement run, and how to
+/// make them.
+type Variants<'a> = (Fill, &'a dyn Fn() -> Result<Vec<Vec<u8>>, String>);
 
 /// Judge a verified candidate's test bytes.
 fn judge<F: FrontEnd>(
@@ -366,6 +427,7 @@ fn judge<F: FrontEnd>(
     scratch: &Path,
     bytes: &[u8],
     hash: blake3::Hash,
+    variants: Variants<'_>,
     timings: &mut Timings,
 ) -> Judged {
     if !job.force_test && job.current_hash == Some(hash) {
@@ -411,7 +473,7 @@ fn judge<F: FrontEnd>(
             }
         }
     };
-    let judged = run_test(shared, scratch, bytes, hash, &job.cancel, timings);
+    let judged = run_test(shared, scratch, bytes, hash, variants, &job.cancel, timings);
     if let (Some(mut running), Evaluation::Tested(outcome)) = (running, &judged.evaluation) {
         running.verdict = Some(outcome.verdict);
     }
@@ -420,12 +482,14 @@ fn judge<F: FrontEnd>(
 
 /// Run the oracle on `bytes` (its verdict cached by `hash`), within the
 /// automatic time limit if there is one; an interesting verdict stands only
-/// if the [`Shared::confirm`] runs after it agree.
+/// if the [`Shared::confirm`] runs after it agree, and the fill variants
+/// (when `fill` asks for them) all get the same verdict.
 fn run_test<F: FrontEnd>(
     shared: &Shared<F>,
     scratch: &Path,
     bytes: &[u8],
     hash: blake3::Hash,
+    (fill, variants): Variants<'_>,
     cancel: &Cancel,
     timings: &mut Timings,
 ) -> Judged {
@@ -473,6 +537,34 @@ fn run_test<F: FrontEnd>(
             }
         }
     }
+    let (mut fill_runs, mut fill_differs, mut fill_agreed) = (0, false, None);
+    let interesting = outcome.verdict == Verdict::Interesting;
+    if fill == Fill::Always || (fill == Fill::IfInteresting && interesting) {
+        let variants = match variants() {
+            Ok(v) => v,
+            Err(e) => return Evaluation::Failed(format!("cannot fill its memory: {e}")).into(),
+        };
+        let checked = fill_check(shared, &path, scratch, cancel, fill, &variants);
+        match checked {
+            Err(evaluation) => return evaluation.into(),
+            Ok(FillCheck::Agree(verdict, runs, elapsed)) => {
+                fill_runs = runs;
+                fill_agreed = verdict;
+                outcome.elapsed += elapsed;
+            }
+            Ok(FillCheck::Differ(why, runs, elapsed)) => {
+                fill_runs = runs;
+                fill_differs = true;
+                outcome.verdict = Verdict::NotInteresting;
+                outcome.status = if interesting {
+                    format!("interesting, but {why}")
+                } else {
+                    format!("{}, and {why}", outcome.status)
+                };
+                outcome.elapsed += elapsed;
+            }
+        }
+    }
     if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
         limit.interesting(outcome.elapsed);
     }
@@ -483,7 +575,61 @@ fn run_test<F: FrontEnd>(
         stopped_at,
         confirmations,
         refused_as_flaky,
+        fill_runs,
+        fill_differs,
+        fill_agreed,
     }
+}
+
+/// What the runs of a candidate's fill variants said, how many ran and
+/// how long they took.
+enum FillCheck {
+    /// The same verdict for every fill byte (None: no variants).
+    Agree(Option<Verdict>, u32, Duration),
+    /// The fill changed the verdict: how.
+    Differ(String, u32, Duration),
+}
+
+/// Run each fill variant (written over `path`) until the fill changes the
+/// verdict, as `fill` defines it.
+fn fill_check<F: FrontEnd>(
+    shared: &Shared<F>,
+    path: &Path,
+    scratch: &Path,
+    cancel: &Cancel,
+    fill: Fill,
+    variants: &[Vec<u8>],
+) -> Result<FillCheck, Evaluation> {
+    let (mut runs, mut elapsed) = (0, Duration::ZERO);
+    let mut first: Option<(u8, Box<Outcome>)> = None;
+    for (variant, byte) in variants.iter().zip(FILL_BYTES) {
+        if let Err(e) = fs::write(path, variant) {
+            let message = format!("cannot write '{}': {e}", path.display());
+            return Err(Evaluation::Failed(message));
+        }
+        let (outcome, _) = run_once(shared, path, scratch, cancel)?;
+        runs += 1;
+        elapsed += outcome.elapsed;
+        let why = match &first {
+            _ if fill == Fill::IfInteresting && outcome.verdict != Verdict::Interesting => {
+                Some(format!(
+                    "its verdict depends on memory it reads before writing it (filled with {byte:#04x} it ended with {})",
+                    outcome.status
+                ))
+            }
+            Some((b, o)) if o.verdict != outcome.verdict => Some(format!(
+                "its verdict depends on memory it reads before writing it (filled with {b:#04x} it ended with {}, with {byte:#04x} {})",
+                o.status, outcome.status
+            )),
+            _ => None,
+        };
+        if let Some(why) = why {
+            return Ok(FillCheck::Differ(why, runs, elapsed));
+        }
+        first.get_or_insert((byte, outcome));
+    }
+    let agreed = first.map(|(_, o)| o.verdict);
+    Ok(FillCheck::Agree(agreed, runs, elapsed))
 }
 
 /// One run of the oracle on the candidate at `path`, within the automatic

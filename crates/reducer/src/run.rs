@@ -11,7 +11,7 @@
 //! `stable_base`, the base stays.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -25,7 +25,7 @@ use crate::frontend::{FrontEnd, Snapshot};
 use crate::interrupt;
 use crate::oracle::{Cancel, Oracle};
 use crate::output::write_atomically;
-use crate::pipeline::{self, Evaluation, Job, JobResult, Shared};
+use crate::pipeline::{self, Evaluation, Fill, Job, JobResult, Shared};
 use crate::pool::Pool;
 use crate::progress::Progress;
 use crate::state::{flaky_path, Current};
@@ -53,6 +53,7 @@ pub fn run<F: FrontEnd>(
     };
     let shared_oracle = oracle.clone();
     let confirm = Arc::new(AtomicU32::new(settings.confirm));
+    let fill_all = Arc::new(AtomicBool::new(false));
     let shared = Arc::new(Shared {
         oracle,
         front_end: front_end.clone(),
@@ -60,6 +61,7 @@ pub fn run<F: FrontEnd>(
         pending: Mutex::new(Default::default()),
         limit: settings.auto_limit.map(crate::limit::Limit::new),
         confirm: confirm.clone(),
+        fill_all: fill_all.clone(),
     });
     // With spare workers a follow-up is tested ahead, and the job that
     // reaches its bytes in turn waits for it: one more worker, so the
@@ -91,9 +93,12 @@ pub fn run<F: FrontEnd>(
         infrastructure: None,
         started,
         last_recheck: started,
+        recheck_took: Duration::ZERO,
         rechecked: None,
         flaky_in_level: None,
         confirm,
+        fill: FillCheck::Untried,
+        fill_all,
         ahead: Vec::new(),
         ahead_hashes: HashSet::new(),
         ahead_used: HashSet::new(),
@@ -175,6 +180,10 @@ pub fn run<F: FrontEnd>(
     Ok(stats)
 }
 
+/// Until a test is known to be flaky, re-checks wait at least this many
+/// times as long as the last one took.
+const RECHECK_SHARE: u32 = 10;
+
 /// How many times in a row a module must test interesting to replace a
 /// result whose re-check failed.
 pub const RECHECKS: usize = 3;
@@ -184,6 +193,27 @@ pub const RECHECKS: usize = 3;
 /// re-check doubles them, up to `CONFIRM_MAX`.
 pub const CONFIRM_FLAKY: u32 = 2;
 pub const CONFIRM_MAX: u32 = 8;
+
+/// Whether re-checks can tell a test that depends on memory a module reads
+/// before writing it ([`FrontEnd::fill_variants`]), found out on the input
+/// at the first re-check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FillCheck {
+    Untried,
+    /// The input's fill variants all test interesting.
+    Usable,
+    /// The front end makes no variants of the input, or their verdicts
+    /// differ (the input itself depends on such memory), or one is not
+    /// interesting (the test does not take the variants for the module).
+    Unusable,
+}
+
+/// How the re-tests of a module in a walk back went.
+enum Rechecked {
+    Passed(JobResult),
+    Failed,
+    Interrupted,
+}
 
 /// The current level: its pass, the base snapshot candidates are built from,
 /// and which of the level's targets (engine indices) the base still has.
@@ -225,12 +255,20 @@ struct Reduction<'s, F> {
     /// the test bytes' hash it had then.
     last_recheck: Instant,
     rechecked: Option<blake3::Hash>,
+    /// How long the last re-check took (its fill runs, and the fill
+    /// check's trial on the input, included).
+    recheck_took: Duration,
     /// A re-check during the level failed (how): the level ends at once and
     /// the run walks back at its end.
     flaky_in_level: Option<String>,
     /// Runs after an interesting one that must agree (shared with the
     /// workers: [`Shared::confirm`]).
     confirm: Arc<AtomicU32>,
+    fill: FillCheck,
+    /// Every interesting verdict must survive the fill check (shared with
+    /// the workers: [`Shared::fill_all`]): set when a re-check failed and
+    /// the fill check is usable.
+    fill_all: Arc<AtomicBool>,
     /// Follow-ups under test ahead of their turn.
     ahead: Vec<AheadJob>,
     /// Content hashes those tests judged, and those whose verdicts were
@@ -253,6 +291,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
         level: Option<usize>,
         keep: Vec<bool>,
         force_test: bool,
+        fill: Fill,
     ) -> Job {
         self.next_job += 1;
         Job {
@@ -264,6 +303,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
             current_size: self.current.size,
             current_bytes: self.current.test_bytes,
             force_test,
+            fill,
             cancel: Arc::new(Cancel::new()),
         }
     }
@@ -280,13 +320,13 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Test the current module as it is (the input and final checks).
     fn test_current(&mut self) -> Option<JobResult> {
-        self.test_snapshot(self.current.snapshot.clone())
+        self.test_snapshot(self.current.snapshot.clone(), Fill::No)
     }
 
     /// Test a module as it is, whatever the cache says; None when
     /// interrupted.
-    fn test_snapshot(&mut self, snapshot: Snapshot) -> Option<JobResult> {
-        let job = self.job(snapshot, None, Vec::new(), true);
+    fn test_snapshot(&mut self, snapshot: Snapshot, fill: Fill) -> Option<JobResult> {
+        let job = self.job(snapshot, None, Vec::new(), true, fill);
         let id = job.id;
         self.pool.submit(job);
         loop {
@@ -363,7 +403,12 @@ impl<F: FrontEnd> Reduction<'_, F> {
         if !reduced && self.stats.not_interesting == 0 {
             return;
         }
-        let Some(result) = self.test_current() else {
+        // Where re-checks used the fill check, the final one does too.
+        let fill = match self.fill {
+            FillCheck::Usable => Fill::Always,
+            _ => Fill::No,
+        };
+        let Some(result) = self.test_snapshot(self.current.snapshot.clone(), fill) else {
             return;
         };
         self.account_job(&result);
@@ -371,11 +416,15 @@ impl<F: FrontEnd> Reduction<'_, F> {
             return;
         };
         let ok = outcome.verdict == Verdict::Interesting;
+        if result.fill_differs {
+            self.fill_all.store(true, Ordering::Relaxed);
+        }
         self.stats.final_check_interesting = Some(ok);
         if ok {
             return;
         }
         let status = outcome.status.clone();
+        self.front_end.test_is_flaky();
         if reduced {
             match self.walk_back(status, None) {
                 Ok((flaky, _)) => self.stats.flaky = Some(flaky),
@@ -392,12 +441,15 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Whether the current result is due for a re-check: it changed since
     /// the last one, and `--recheck-every` has passed (any time, once the
-    /// test is known to be flaky).
+    /// test is known to be flaky). Until then re-checks take a tenth of the
+    /// run at most (unless `--recheck-every 0` asks for every change): a
+    /// test of ten seconds is re-checked every few minutes.
     fn recheck_due(&self) -> bool {
-        let every = if self.stats.flaky_during.is_empty() {
-            self.settings.recheck_every
-        } else {
+        let asked = self.settings.recheck_every;
+        let every = if !self.stats.flaky_during.is_empty() || asked.is_zero() {
             Duration::ZERO
+        } else {
+            asked.max(self.recheck_took * RECHECK_SHARE)
         };
         self.last_recheck.elapsed() >= every && self.current.hash != self.rechecked
     }
@@ -411,10 +463,28 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// [`CONFIRM_FLAKY`] more runs that agree, each further failure
     /// doubling them (up to [`CONFIRM_MAX`]: a candidate that fails one run
     /// in five passes three in a row half the time).
+    ///
+    /// Where the front end can fill a module's memory before the program
+    /// writes it ([`FrontEnd::fill_variants`]) and the input's fill
+    /// variants test interesting, the re-check also runs the result's: two
+    /// that disagree prove the verdict depends on memory read before it is
+    /// written (a local whose store a pass removed), even when the result
+    /// itself passed its run, as such garbage often lets it. From then on
+    /// every interesting verdict stands only if the fill variants of the
+    /// candidate test interesting too (deterministic, where repeated runs
+    /// would catch it only by chance); the runs that confirm are not
+    /// raised for a failure the fill explains.
     fn recheck_fails(&mut self) -> Option<String> {
-        let result = self.test_current()?;
+        let began = Instant::now();
+        let fill = if self.fill_usable()? {
+            Fill::Always
+        } else {
+            Fill::No
+        };
+        let result = self.test_snapshot(self.current.snapshot.clone(), fill)?;
         self.account_job(&result);
         self.last_recheck = Instant::now();
+        self.recheck_took = began.elapsed();
         let status = match &result.evaluation {
             Evaluation::Tested(outcome) => {
                 self.stats.rechecks += 1;
@@ -431,6 +501,11 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             _ => return None,
         };
+        self.front_end.test_is_flaky();
+        if result.fill_differs {
+            self.fill_all.store(true, Ordering::Relaxed);
+            return Some(status);
+        }
         // The walk back's re-tests need them too.
         let confirm = match self.confirm.load(Ordering::Relaxed) {
             0 => CONFIRM_FLAKY,
@@ -439,6 +514,24 @@ impl<F: FrontEnd> Reduction<'_, F> {
         self.confirm
             .fetch_max(self.settings.confirm.max(confirm), Ordering::Relaxed);
         Some(status)
+    }
+
+    /// Whether re-checks may use the fill check: found out on the input the
+    /// first time (its fill variants must all test interesting); None when
+    /// interrupted.
+    fn fill_usable(&mut self) -> Option<bool> {
+        if self.fill == FillCheck::Untried {
+            self.fill = FillCheck::Unusable;
+            if let Some(input) = self.current.input_snapshot() {
+                let result = self.test_snapshot(input, Fill::Always)?;
+                self.account_job(&result);
+                if result.fill_agreed == Some(Verdict::Interesting) {
+                    self.fill = FillCheck::Usable;
+                }
+            }
+            self.stats.fill_check = Some(self.fill == FillCheck::Usable);
+        }
+        Some(self.fill == FillCheck::Usable)
     }
 
     /// After a failed re-check (at the end of level `pass`, or during it,
@@ -476,41 +569,36 @@ impl<F: FrontEnd> Reduction<'_, F> {
             flaky_size: self.current.size,
             ..Flaky::default()
         };
-        let mut found = false;
-        'candidates: for accepted in self.current.fallbacks() {
-            let snapshot = accepted.snapshot()?;
+        // The latest module that passes, searched by halving on the
+        // assumption that a module passes when one accepted after it does
+        // (a module reduced from another inherits what made that flaky):
+        // a few modules re-tested where a walk through them all could take
+        // hundreds when the first flaky acceptance came early.
+        let chain = self.current.fallbacks();
+        let (mut lo, mut hi) = (0, chain.len());
+        let mut found = None;
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let snapshot = chain[mid].snapshot()?;
             flaky.modules_rechecked += 1;
-            let mut passed = None;
-            for _ in 0..RECHECKS {
-                let Some(result) = self.test_snapshot(snapshot.clone()) else {
-                    return Ok((flaky, false));
-                };
-                self.account_job(&result);
-                let ok = match &result.evaluation {
-                    Evaluation::Tested(outcome) => {
-                        flaky.tests += 1;
-                        self.stats.test_time_s += outcome.elapsed.as_secs_f64();
-                        outcome.verdict == Verdict::Interesting
-                    }
-                    Evaluation::Failed(message) => return Err(anyhow!("{message}")),
-                    _ => false,
-                };
-                if !ok {
-                    continue 'candidates;
+            match self.rechecks_pass(&snapshot, &mut flaky)? {
+                Rechecked::Interrupted => return Ok((flaky, false)),
+                Rechecked::Passed(result) => {
+                    found = Some((snapshot, result));
+                    hi = mid;
                 }
-                passed = Some(result);
+                Rechecked::Failed => lo = mid + 1,
             }
-            let result = passed.expect("RECHECKS is at least 1");
-            let state = result
-                .state
-                .expect("an interesting result carries its state");
-            self.current
-                .restore(snapshot, state.kept.output, state.size, result.hash);
-            found = true;
-            break;
         }
-        if !found {
-            flaky.input = self.current.restore_input();
+        match found {
+            Some((snapshot, result)) => {
+                let state = result
+                    .state
+                    .expect("an interesting result carries its state");
+                self.current
+                    .restore(snapshot, state.kept.output, state.size, result.hash);
+            }
+            None => flaky.input = self.current.restore_input(),
         }
         self.current.save()?;
         flaky.size = self.current.size;
@@ -518,8 +606,16 @@ impl<F: FrontEnd> Reduction<'_, F> {
             "the input (no module accepted on the way passed the re-check)".to_string()
         } else {
             format!(
-                "the most reduced module accepted on the way that passed the re-check {RECHECKS} times in a row"
+                "the latest module accepted on the way that passed the re-check {RECHECKS} times in a row"
             )
+        };
+        let confirm = self.confirm.load(Ordering::Relaxed);
+        let runs_agree = format!("{confirm} more runs of the test agree");
+        let filled = "it tests interesting with its memory filled before the program writes it (with each of 0x00, 0xa5 and 0x5a)";
+        let keeps = match (confirm, self.fill_all.load(Ordering::Relaxed)) {
+            (0, true) => filled.to_string(),
+            (_, true) => format!("{runs_agree} and {filled}"),
+            _ => runs_agree,
         };
         match after {
             None => eprintln!(
@@ -529,17 +625,42 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 self.settings.output.display(),
             ),
             Some(pass) => self.progress.println(&format!(
-                "whittle: warning: the test is flaky: re-run after {pass} on the result so far ({} {}) it ended with {}, although that result tested interesting when it was kept; it is kept in '{}', the reduction goes on from {holds} ({} {}), and keeps a candidate only when {} more runs of the test agree",
+                "whittle: warning: the test is flaky: re-run after {pass} on the result so far ({} {}) it ended with {}, although that result tested interesting when it was kept; it is kept in '{}', the reduction goes on from {holds} ({} {}), and keeps a candidate only when {keeps}",
                 flaky.flaky_size,
                 self.front_end.size_unit(),
                 flaky.recheck,
                 flaky.kept_at.display(),
                 flaky.size,
                 self.front_end.size_unit(),
-                self.confirm.load(Ordering::Relaxed),
             )),
         }
         Ok((flaky, true))
+    }
+
+    /// Re-test a module of the walk back [`RECHECKS`] times (each run with
+    /// the confirmations and fill checks due).
+    fn rechecks_pass(&mut self, snapshot: &Snapshot, flaky: &mut Flaky) -> Result<Rechecked> {
+        let mut passed = None;
+        for _ in 0..RECHECKS {
+            let Some(result) = self.test_snapshot(snapshot.clone(), Fill::No) else {
+                return Ok(Rechecked::Interrupted);
+            };
+            self.account_job(&result);
+            let ok = match &result.evaluation {
+                Evaluation::Tested(outcome) => {
+                    flaky.tests += 1;
+                    self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                    outcome.verdict == Verdict::Interesting
+                }
+                Evaluation::Failed(message) => return Err(anyhow!("{message}")),
+                _ => false,
+            };
+            if !ok {
+                return Ok(Rechecked::Failed);
+            }
+            passed = Some(result);
+        }
+        Ok(Rechecked::Passed(passed.expect("RECHECKS is at least 1")))
     }
 
     /// What a finished job cost beside its verdict: whittle's own time, and
@@ -547,6 +668,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
     fn account_job(&mut self, r: &JobResult) {
         self.stats.confirmations += u64::from(r.confirmations);
         self.stats.refused_as_flaky += u64::from(r.refused_as_flaky);
+        self.stats.fill_runs += u64::from(r.fill_runs);
+        self.stats.refused_for_fill += u64::from(r.fill_differs);
         let o = &mut self.stats.overhead;
         if r.built {
             o.candidates += 1;
@@ -700,7 +823,7 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
             .map(|t| kept.contains(t))
             .collect();
         let index = level.index;
-        let job = self.job(base, Some(index), mask, false);
+        let job = self.job(base, Some(index), mask, false, Fill::No);
         let ticket = (job.id, job.cancel.clone());
         self.pool.submit(job);
         ticket

@@ -97,6 +97,20 @@ impl History {
             let _ = fs::remove_file(&oldest.file);
         }
     }
+
+    /// Forget the modules accepted after `version` (a walk back went to
+    /// it: they were built on a result that failed its re-check, and are no
+    /// fallbacks of what is built from now on).
+    fn forget_after(&mut self, version: u64) {
+        let (kept, dropped): (Vec<Accepted>, Vec<Accepted>) = std::mem::take(&mut self.accepted)
+            .into_iter()
+            .partition(|a| a.version <= version);
+        for a in dropped {
+            self.bytes -= a.bytes;
+            let _ = fs::remove_file(&a.file);
+        }
+        self.accepted = kept;
+    }
 }
 
 impl Current {
@@ -174,8 +188,8 @@ impl Current {
     }
 
     /// The modules accepted before the current one that a walk back may
-    /// fall back on, the most reduced first (the smallest; of equal sizes
-    /// the later).
+    /// fall back on, the latest first (each was reduced from the ones after
+    /// it in this list).
     pub fn fallbacks(&self) -> Vec<Accepted> {
         let mut earlier: Vec<Accepted> = self
             .history
@@ -184,12 +198,18 @@ impl Current {
             .filter(|a| a.version != self.snapshot.version)
             .cloned()
             .collect();
-        earlier.sort_by_key(|a| (a.size, std::cmp::Reverse(a.version)));
+        earlier.sort_by_key(|a| std::cmp::Reverse(a.version));
         earlier
     }
 
+    /// The input's snapshot, once it tested interesting.
+    pub fn input_snapshot(&self) -> Option<Snapshot> {
+        self.history.input.as_ref().map(|(s, _, _)| s.clone())
+    }
+
     /// Make an earlier module the current one again (a walk back): its
-    /// snapshot, output bytes, size and hash. The caller saves it.
+    /// snapshot, output bytes, size and hash; the modules accepted after it
+    /// are no fallbacks any more. The caller saves it.
     pub fn restore(
         &mut self,
         snapshot: Snapshot,
@@ -197,6 +217,7 @@ impl Current {
         size: u64,
         hash: Option<blake3::Hash>,
     ) {
+        self.history.forget_after(snapshot.version);
         self.snapshot = snapshot;
         self.output = output;
         self.size = size;
@@ -264,7 +285,7 @@ mod tests {
     }
 
     #[test]
-    fn accepted_modules_are_kept_and_come_back_most_reduced_first() {
+    fn accepted_modules_are_kept_and_come_back_latest_first() {
         let dir = tempfile::tempdir().unwrap();
         let input = Snapshot {
             version: 0,
@@ -293,8 +314,18 @@ mod tests {
         let kept_versions: Vec<u64> = current.history.accepted.iter().map(|a| a.version).collect();
         assert_eq!(kept_versions, [3, 4, 5]);
         assert!(!dir.path().join("h/1.snapshot").exists());
+        // A walk back to version 4 forgets version 5, built on the result
+        // that failed; what is accepted next comes after 4 in the lineage.
+        let four = current.fallbacks()[0].clone();
+        assert_eq!(four.version, 4);
+        current.restore(four.snapshot().unwrap(), vec![4], four.size, None);
+        assert!(!dir.path().join("h/5.snapshot").exists());
+        current.replace(kept(6), 2, None, 4);
+        let order: Vec<u64> = current.fallbacks().iter().map(|a| a.version).collect();
+        assert_eq!(order, [4, 3]);
         assert!(current.restore_input());
         assert_eq!((current.size, current.output.clone()), (10, vec![0]));
         assert!(!current.reduced());
+        assert!(current.fallbacks().is_empty());
     }
 }

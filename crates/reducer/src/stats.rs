@@ -144,8 +144,9 @@ pub struct Stats {
     pub limit_s: f64,
     /// Candidates the verifier rejected (Unresolved; never tested).
     pub invalid: u64,
-    /// Valid candidates the oracle cannot judge (`--mr`: certain undefined
-    /// behaviour; Unresolved, never tested).
+    /// Valid candidates the oracle cannot judge (LLVM under `--mr`, or once
+    /// the test is found flaky: certain undefined behaviour, undefined
+    /// values, a new type for `main`; Unresolved, never tested).
     pub unjudgeable: u64,
     /// Candidates identical to the current module (accepted, never tested).
     pub unchanged: u64,
@@ -191,6 +192,14 @@ pub struct Stats {
     /// refused (interesting once, not again).
     pub confirmations: u64,
     pub refused_as_flaky: u64,
+    /// Whether the fill check can tell a test that depends on memory a
+    /// module reads before writing it (found out on the input at the first
+    /// re-check; none when no re-check was made), the runs of fill variants
+    /// it took, and the modules it refused (re-checks included).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fill_check: Option<bool>,
+    pub fill_runs: u64,
+    pub refused_for_fill: u64,
     pub interrupted: bool,
     pub passes: Vec<PassStats>,
     /// Every oracle call in the order settled, with the size it left.
@@ -257,7 +266,7 @@ impl Stats {
         if self.unjudgeable > 0 {
             let _ = writeln!(
                 s,
-                "unresolved as certain undefined behaviour (--mr; not tested): {}",
+                "unresolved as undefined behaviour or a new entry point (--mr, or a flaky test; not tested): {}",
                 self.unjudgeable
             );
         }
@@ -337,6 +346,15 @@ impl Stats {
                 self.confirmations,
                 self.refused_as_flaky,
                 if self.refused_as_flaky == 1 { "" } else { "s" }
+            );
+        }
+        if self.fill_runs > 0 {
+            let _ = writeln!(
+                s,
+                "runs with memory filled before the program writes it: {} ({} module{} refused: the verdict depends on memory read before it is written)",
+                self.fill_runs,
+                self.refused_for_fill,
+                if self.refused_for_fill == 1 { "" } else { "s" }
             );
         }
         if let Some(f) = &self.flaky {

@@ -44,9 +44,10 @@ pub const STACK_SHIFT_VARIABLE: &str = "WHITTLE_STACK_SHIFT";
 const STACK_SHIFT: usize = 16;
 
 /// The bytes locals are filled with to find reads of locals never written:
-/// zero, a negative and a positive pattern (an uninitialised value tested
-/// against zero, signed, differs under one of them).
-pub const STACK_PATTERNS: [u8; 3] = [0x00, 0xa5, 0x5a];
+/// the reducer's fill bytes (zero, a negative and a positive pattern: an
+/// uninitialised value tested against zero, signed, differs under one of
+/// them).
+pub const STACK_PATTERNS: [u8; 3] = whittle_reducer::FILL_BYTES;
 
 /// Where a run's addresses are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
