@@ -210,7 +210,7 @@ enum FillCheck {
 
 /// How the re-tests of a module in a walk back went.
 enum Rechecked {
-    Passed(JobResult),
+    Passed(Box<JobResult>),
     Failed,
     Interrupted,
 }
@@ -660,7 +660,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             passed = Some(result);
         }
-        Ok(Rechecked::Passed(passed.expect("RECHECKS is at least 1")))
+        Ok(Rechecked::Passed(Box::new(
+            passed.expect("RECHECKS is at least 1"),
+        )))
     }
 
     /// What a finished job cost beside its verdict: whittle's own time, and
