@@ -758,16 +758,22 @@ fn rechecks_of_a_sound_test_change_nothing_but_the_count_of_runs() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.ll");
     fs::write(&input, many_functions(12)).unwrap();
+    let runs = dir.path().join("runs");
     let test = script(
         dir.path(),
         "sound.sh",
-        "grep -q '%interesting = mul' \"$1\"",
+        &format!(
+            "echo run >> '{}'\ngrep -q '%interesting = mul' \"$1\"",
+            runs.display()
+        ),
     );
+    let count_runs = || fs::read_to_string(&runs).map_or(0, |r| r.lines().count() as u64);
     let (plain, rechecked) = (dir.path().join("plain.ll"), dir.path().join("rechecked.ll"));
     let (plain_json, rechecked_json) = (dir.path().join("plain.json"), dir.path().join("re.json"));
     assert!(reduce_j1(&test, &input, &plain, Some(&plain_json))
         .status
         .success());
+    let plain_runs = count_runs();
     let out = reduce_j1_with(
         &test,
         &input,
@@ -778,6 +784,15 @@ fn rechecks_of_a_sound_test_change_nothing_but_the_count_of_runs() {
     assert!(out.status.success());
     assert_eq!(fs::read(&plain).unwrap(), fs::read(&rechecked).unwrap());
     let (p, r) = (stats(&plain_json), stats(&rechecked_json));
+    // The re-checks are the only runs more (a module without locals has
+    // no fill variants: nothing to try them on the input for).
+    let rechecked_runs = count_runs() - plain_runs;
+    assert_eq!(
+        rechecked_runs,
+        plain_runs + r["rechecks"].as_u64().unwrap(),
+        "{r}"
+    );
+    assert_eq!(r["fill_check"], false, "{r}");
     assert_eq!(p["rechecks"], 0, "{p}");
     assert!(r["rechecks"].as_u64().unwrap() >= 1, "{r}");
     assert!(r["flaky_during"].as_array().unwrap().is_empty(), "{r}");
