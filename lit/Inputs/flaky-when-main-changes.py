@@ -9,9 +9,9 @@ A candidate is interesting when it contains PATTERN and either still
 defines MAIN (the input's `define ... @main(...)` line), or is seen for the
 first time: such a candidate tests interesting once, then never again.
 """
-import hashlib
-import os
 import sys
+
+from flaky_once import first_sighting
 
 state, main, pattern, candidate = sys.argv[1:5]
 text = open(candidate, "rb").read()
@@ -19,8 +19,4 @@ if pattern.encode() not in text:
     sys.exit(1)
 if main.encode() in text:
     sys.exit(0)
-os.makedirs(state, exist_ok=True)
-seen = os.path.join(state, hashlib.sha256(text).hexdigest())
-if os.path.exists(seen):
-    sys.exit(1)
-open(seen, "w").close()
+sys.exit(0 if first_sighting(state, text) else 1)

@@ -8,9 +8,9 @@ A candidate is interesting when it contains PATTERN and either has more
 than THRESHOLD instructions (lines indented by two spaces), or is seen for
 the first time: a small candidate tests interesting once, then never again.
 """
-import hashlib
-import os
 import sys
+
+from flaky_once import first_sighting
 
 state, threshold, pattern, candidate = sys.argv[1:5]
 text = open(candidate, "rb").read()
@@ -18,8 +18,4 @@ if pattern.encode() not in text:
     sys.exit(1)
 if sum(1 for l in text.splitlines() if l.startswith(b"  ")) > int(threshold):
     sys.exit(0)
-os.makedirs(state, exist_ok=True)
-seen = os.path.join(state, hashlib.sha256(text).hexdigest())
-if os.path.exists(seen):
-    sys.exit(1)
-open(seen, "w").close()
+sys.exit(0 if first_sighting(state, text) else 1)
