@@ -38,7 +38,7 @@ pub struct LlvmFrontEnd {
 }
 
 /// The type of `module`'s `@main`, as text.
-pub fn main_type(module: &Module<'_>) -> Option<String> {
+pub(super) fn main_type(module: &Module<'_>) -> Option<String> {
     let main = module.get_function("main")?;
     Some(main.get_type().print_to_string().to_string())
 }

@@ -13,7 +13,8 @@ use whittle_llvm_ir::{self as llvm, Format};
 use whittle_passes::{Pass, PassOptions};
 use whittle_reducer::Input;
 
-pub use frontend::{main_type, LlvmFrontEnd};
+use frontend::main_type;
+pub use frontend::LlvmFrontEnd;
 
 /// An LLVM IR input, ready to reduce.
 pub struct Opened {

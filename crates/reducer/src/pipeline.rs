@@ -48,7 +48,7 @@ pub struct Job {
 }
 
 /// When a job runs the test on its candidate's fill variants
-/// ([`FrontEnd::fill_variants`]): their verdicts must agree.
+/// ([`FrontEnd::fill_variants`]), and what their verdicts must be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fill {
     No,

@@ -389,8 +389,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Re-test the final module once. When it fails (a flaky test), the
     /// result is never left as it is: it is kept beside the output
-    /// (`NAME.flaky.EXT`), and the output gets the most reduced module
-    /// accepted earlier that passes [`RECHECKS`] re-tests in a row, or the
+    /// (`NAME.flaky.EXT`), and the output gets the latest module accepted
+    /// earlier that passes [`RECHECKS`] re-tests in a row, or the
     /// input (tested at the start) when none does.
     ///
     /// When nothing was accepted, the final module is the input, tested at
@@ -544,8 +544,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
     }
 
     /// After a failed re-check (at the end of level `pass`, or during it,
-    /// which cut the level short): go back to the most reduced accepted
-    /// module that passes [`RECHECKS`] re-tests in a row, the test known to
+    /// which cut the level short): go back to the latest accepted module
+    /// that passes [`RECHECKS`] re-tests in a row, the test known to
     /// be flaky from then on.
     fn recover_from_flaky(&mut self, status: String, pass: &str, cut_short: bool) {
         let flaky = match self.walk_back(status, Some(pass)) {

@@ -371,7 +371,7 @@ impl Stats {
                 if f.input {
                     "the input"
                 } else {
-                    "the most reduced accepted module that passed the re-check 3 times in a row"
+                    "the latest accepted module that passed the re-check 3 times in a row"
                 },
                 f.size,
                 f.modules_rechecked,
