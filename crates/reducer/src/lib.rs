@@ -15,6 +15,7 @@
 //! depend on N.
 #![forbid(unsafe_code)]
 
+mod cache;
 mod frontend;
 pub mod interrupt;
 mod limit;

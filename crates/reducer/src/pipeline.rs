@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use crossbeam_channel::RecvTimeoutError;
 
+use crate::cache::VerdictCache;
 use crate::frontend::{FrontEnd, Kept, Snapshot, FILL_BYTES};
 use crate::limit::Limit;
 use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
@@ -157,8 +158,9 @@ pub struct JobResult {
 pub struct Shared<F> {
     pub oracle: Arc<dyn Oracle>,
     pub front_end: Arc<F>,
-    /// Verdicts by content hash of tested candidates.
-    pub cache: Mutex<HashMap<blake3::Hash, Verdict>>,
+    /// Verdicts by content hash of tested candidates (interesting ones
+    /// only while the test is not found flaky again).
+    pub cache: Mutex<VerdictCache>,
     /// Tests under way, by content hash: a job that reaches the same bytes
     /// waits for that verdict instead of running the test twice.
     pub pending: Mutex<HashMap<blake3::Hash, Arc<Pending>>>,
@@ -167,10 +169,10 @@ pub struct Shared<F> {
     /// How many more runs must agree before a candidate the test called
     /// interesting is: `--confirm`, raised when a re-check of the current
     /// result shows the test flaky.
-    pub confirm: Arc<AtomicU32>,
+    pub confirm: AtomicU32,
     /// Whether every interesting verdict must survive the fill check: set
     /// once the test is known to be flaky and the input passes the check.
-    pub fill_all: Arc<AtomicBool>,
+    pub fill_all: AtomicBool,
 }
 
 /// A test under way, and its verdict once it has one (`Some(None)`: it
@@ -437,7 +439,7 @@ fn judge<F: FrontEnd>(
         None
     } else {
         loop {
-            if let Some(verdict) = shared.cache.lock().unwrap().get(&hash).copied() {
+            if let Some(verdict) = shared.cache.lock().unwrap().get(&hash) {
                 return Evaluation::Cached(verdict).into();
             }
             let under_way = {
@@ -460,7 +462,11 @@ fn judge<F: FrontEnd>(
                 let t = Instant::now();
                 let verdict = p.wait(&job.cancel);
                 timings.waited += t.elapsed();
-                if let Some(verdict) = verdict {
+                // An interesting verdict of a test that began before the
+                // test was found flaky is not one: run it here.
+                let stale = verdict == Some(Verdict::Interesting)
+                    && shared.cache.lock().unwrap().get(&hash).is_none();
+                if let Some(verdict) = verdict.filter(|_| !stale) {
                     return Judged {
                         awaited: true,
                         ..Evaluation::Cached(verdict).into()
@@ -469,7 +475,8 @@ fn judge<F: FrontEnd>(
                 if job.cancel.is_cancelled() {
                     return Evaluation::Cancelled.into();
                 }
-                // That test ended without a verdict: run it here.
+                // That test ended without a verdict, or a stale one: run
+                // it here.
             }
         }
     };
@@ -496,6 +503,7 @@ fn run_test<F: FrontEnd>(
     if cancel.is_cancelled() {
         return Evaluation::Cancelled.into();
     }
+    let strictness = shared.cache.lock().unwrap().strictness();
     let t = Instant::now();
     let path = scratch.join(format!(
         "candidate.{}",
@@ -568,7 +576,11 @@ fn run_test<F: FrontEnd>(
     if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
         limit.interesting(outcome.elapsed);
     }
-    shared.cache.lock().unwrap().insert(hash, outcome.verdict);
+    shared
+        .cache
+        .lock()
+        .unwrap()
+        .insert(hash, outcome.verdict, strictness);
     Judged {
         evaluation: Evaluation::Tested(outcome),
         awaited: false,

@@ -52,16 +52,14 @@ pub fn run<F: FrontEnd>(
         ..Stats::default()
     };
     let shared_oracle = oracle.clone();
-    let confirm = Arc::new(AtomicU32::new(settings.confirm));
-    let fill_all = Arc::new(AtomicBool::new(false));
     let shared = Arc::new(Shared {
         oracle,
         front_end: front_end.clone(),
         cache: Mutex::new(Default::default()),
         pending: Mutex::new(Default::default()),
         limit: settings.auto_limit.map(crate::limit::Limit::new),
-        confirm: confirm.clone(),
-        fill_all: fill_all.clone(),
+        confirm: AtomicU32::new(settings.confirm),
+        fill_all: AtomicBool::new(false),
     });
     // With spare workers a follow-up is tested ahead, and the job that
     // reaches its bytes in turn waits for it: one more worker, so the
@@ -71,8 +69,8 @@ pub fn run<F: FrontEnd>(
     } else {
         1
     };
-    let pool =
-        Pool::new(workers, shared, &settings.scratch).context("cannot start worker threads")?;
+    let pool = Pool::new(workers, shared.clone(), &settings.scratch)
+        .context("cannot start worker threads")?;
     let mut reduction = Reduction {
         settings,
         pool,
@@ -96,9 +94,8 @@ pub fn run<F: FrontEnd>(
         recheck_took: Duration::ZERO,
         rechecked: None,
         flaky_in_level: None,
-        confirm,
         fill: FillCheck::Untried,
-        fill_all,
+        shared,
         ahead: Vec::new(),
         ahead_hashes: HashSet::new(),
         ahead_used: HashSet::new(),
@@ -261,14 +258,10 @@ struct Reduction<'s, F> {
     /// A re-check during the level failed (how): the level ends at once and
     /// the run walks back at its end.
     flaky_in_level: Option<String>,
-    /// Runs after an interesting one that must agree (shared with the
-    /// workers: [`Shared::confirm`]).
-    confirm: Arc<AtomicU32>,
     fill: FillCheck,
-    /// Every interesting verdict must survive the fill check (shared with
-    /// the workers: [`Shared::fill_all`]): set when a re-check failed and
-    /// the fill check is usable.
-    fill_all: Arc<AtomicBool>,
+    /// What the workers share: the cache, and how strict a test is once the
+    /// test is found flaky ([`Shared::confirm`], [`Shared::fill_all`]).
+    shared: Arc<Shared<F>>,
     /// Follow-ups under test ahead of their turn.
     ahead: Vec<AheadJob>,
     /// Content hashes those tests judged, and those whose verdicts were
@@ -417,14 +410,14 @@ impl<F: FrontEnd> Reduction<'_, F> {
         };
         let ok = outcome.verdict == Verdict::Interesting;
         if result.fill_differs {
-            self.fill_all.store(true, Ordering::Relaxed);
+            self.shared.fill_all.store(true, Ordering::Relaxed);
         }
         self.stats.final_check_interesting = Some(ok);
         if ok {
             return;
         }
         let status = outcome.status.clone();
-        self.front_end.test_is_flaky();
+        self.found_flaky();
         if reduced {
             match self.walk_back(status, None) {
                 Ok((flaky, _)) => self.stats.flaky = Some(flaky),
@@ -501,19 +494,28 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             _ => return None,
         };
-        self.front_end.test_is_flaky();
+        self.found_flaky();
         if result.fill_differs {
-            self.fill_all.store(true, Ordering::Relaxed);
+            self.shared.fill_all.store(true, Ordering::Relaxed);
             return Some(status);
         }
         // The walk back's re-tests need them too.
-        let confirm = match self.confirm.load(Ordering::Relaxed) {
+        let confirm = match self.shared.confirm.load(Ordering::Relaxed) {
             0 => CONFIRM_FLAKY,
             n => n.saturating_mul(2).min(CONFIRM_MAX),
         };
-        self.confirm
+        self.shared
+            .confirm
             .fetch_max(self.settings.confirm.max(confirm), Ordering::Relaxed);
         Some(status)
+    }
+
+    /// A re-check failed: the front end refuses what makes runs differ, and
+    /// the cache answers no interesting verdict given before (each was
+    /// given without the confirmations and fill checks due from now on).
+    fn found_flaky(&mut self) {
+        self.front_end.test_is_flaky();
+        self.shared.cache.lock().unwrap().distrust_interesting();
     }
 
     /// Whether re-checks may use the fill check: found out on the input the
@@ -618,10 +620,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 "the latest module accepted on the way that passed the re-check {RECHECKS} times in a row"
             )
         };
-        let confirm = self.confirm.load(Ordering::Relaxed);
+        let confirm = self.shared.confirm.load(Ordering::Relaxed);
         let runs_agree = format!("{confirm} more runs of the test agree");
         let filled = "it tests interesting with its memory filled before the program writes it (with each of 0x00, 0xa5 and 0x5a)";
-        let keeps = match (confirm, self.fill_all.load(Ordering::Relaxed)) {
+        let keeps = match (confirm, self.shared.fill_all.load(Ordering::Relaxed)) {
             (0, true) => filled.to_string(),
             (_, true) => format!("{runs_agree} and {filled}"),
             _ => runs_agree,
