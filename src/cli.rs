@@ -64,6 +64,10 @@ pub struct Args {
     #[arg(long)]
     pub full_sweeps: bool,
 
+    /// Test every candidate (by default one that changes a single function exactly as a candidate the test called not interesting did, the rest of the module aside, is presumed not interesting: a semantic test that needs most of the program would otherwise re-test each needed instruction and operand in every round and sweep)
+    #[arg(long)]
+    pub no_change_memory: bool,
+
     /// Split each level into 2^N chunks before the first test (llvm-reduce's option)
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub starting_granularity_level: u32,
@@ -408,6 +412,7 @@ impl BisectArgs {
                     // bisect's reduction searches as it did before ProbDD
                     // and partial sweeps.
                     partial_sweeps: false,
+                    change_memory: false,
                     starting_granularity: 2,
                     abort_on_invalid: false,
                     jobs: self.run.jobs(),
@@ -637,6 +642,7 @@ impl Args {
                 },
                 max_pass_iterations: self.max_pass_iterations,
                 partial_sweeps: !self.full_sweeps,
+                change_memory: !self.no_change_memory,
                 starting_granularity: 1usize << self.starting_granularity_level.min(20),
                 abort_on_invalid: self.abort_on_invalid_reduction,
                 jobs: self.run.jobs(),

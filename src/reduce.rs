@@ -61,6 +61,9 @@ pub struct Search {
     /// Between the first and the last sweep, run only the passes whose last
     /// run changed something.
     pub partial_sweeps: bool,
+    /// Presume refused again a change the test refused ([`whittle_reducer`]'s
+    /// memo; `--no-change-memory` turns it off).
+    pub change_memory: bool,
     pub starting_granularity: usize,
     pub abort_on_invalid: bool,
     pub jobs: usize,
@@ -328,6 +331,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
         auto_limit: (spec.search.auto_limit && env.timeout().is_none()).then(AutoLimit::default),
         confirm: spec.search.confirm,
         recheck_every: spec.search.recheck_every,
+        change_memory: spec.search.change_memory,
     };
     Ok(Prepared {
         spec,

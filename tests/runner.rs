@@ -939,3 +939,89 @@ fn module_items_spares_the_function_function_bodies_kept() {
         "{module_items}"
     );
 }
+
+/// A module whose test needs nearly all of it, as a semantic test does:
+/// every `add` chain and call must stay exactly as written (`dir/needed`),
+/// only a global, a dead `mul` per function and a few operands may go.
+fn mostly_needed(dir: &Path, functions: usize) -> (PathBuf, PathBuf) {
+    let mut module = String::from("@unused = global i32 7\n\n");
+    for f in 0..functions {
+        module.push_str(&format!("define i32 @f{f}(i32 %x) {{\n"));
+        let mut previous = "%x".to_string();
+        for k in 0..3 {
+            module.push_str(&format!("  %a{k} = add i32 {previous}, {}\n", f * 10 + k));
+            previous = format!("%a{k}");
+        }
+        module.push_str(&format!(
+            "  %dead = mul i32 %x, {}\n  ret i32 {previous}\n}}\n\n",
+            f + 2
+        ));
+    }
+    module.push_str("define i32 @main() {\n");
+    for f in 0..functions {
+        module.push_str(&format!("  %r{f} = call i32 @f{f}(i32 {f})\n"));
+    }
+    module.push_str(&format!("  ret i32 %r{}\n}}\n", functions - 1));
+    let needed: Vec<&str> = module
+        .lines()
+        .filter(|l| l.contains("= add") || l.contains("= call"))
+        .map(str::trim)
+        .collect();
+    fs::write(dir.join("needed"), needed.join("\n") + "\n").unwrap();
+    let input = dir.join("in.ll");
+    fs::write(&input, &module).unwrap();
+    let test = script(
+        dir,
+        "needs-all.sh",
+        &format!(
+            "while read -r l; do grep -qF -- \"$l\" \"$1\" || exit 1; done < {}",
+            dir.join("needed").display()
+        ),
+    );
+    (input, test)
+}
+
+#[test]
+fn a_change_refused_before_is_not_tested_again_on_the_same_function() {
+    let dir = tempfile::tempdir().unwrap();
+    let (input, test) = mostly_needed(dir.path(), 4);
+    let run = |name: &str, extra: &[&str]| {
+        let (out, json) = (
+            dir.path().join(name),
+            dir.path().join(format!("{name}.json")),
+        );
+        let o = reduce_j1_with(&test, &input, &out, Some(&json), extra);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (fs::read(&out).unwrap(), stats(&json))
+    };
+    let (remembering, with) = run("with.ll", &[]);
+    let (testing_all, without) = run("without.ll", &["--no-change-memory"]);
+    // Removing or zeroing a needed instruction of a function the search
+    // has not changed since it was refused is not tested again...
+    let presumed = with["presumed"].as_u64().unwrap();
+    assert!(presumed > 0, "{with}");
+    assert_eq!(without["presumed"], 0, "{without}");
+    let (tests_with, tests_without) = (
+        with["tests"].as_u64().unwrap(),
+        without["tests"].as_u64().unwrap(),
+    );
+    assert!(tests_with < tests_without, "{with}\n{without}");
+    // ...and here the search ends on the same module.
+    assert_eq!(remembering, testing_all);
+    // What it remembers is what the search settled, in its order: tests
+    // run ahead of their turn at -j 2 change nothing.
+    let out = dir.path().join("j2.ll");
+    let o = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .args(["-j2", "-q"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(fs::read(&out).unwrap(), remembering);
+    assert!(!String::from_utf8_lossy(&remembering).contains("@unused"));
+    assert_eq!(with["final_check_interesting"], true, "{with}");
+}

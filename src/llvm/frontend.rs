@@ -182,11 +182,56 @@ impl FrontEnd for LlvmFrontEnd {
         })
     }
 
+    fn items(&self, test_bytes: &[u8]) -> Option<Vec<std::ops::Range<usize>>> {
+        (self.tmp_format == Format::Text).then(|| function_definitions(test_bytes))
+    }
+
     fn candidate_extension(&self) -> &'static str {
         self.tmp_format.extension()
     }
 
     fn size_unit(&self) -> &'static str {
         "instructions"
+    }
+}
+
+/// The byte ranges of the function definitions in printed IR: from a line
+/// starting with `define` to the next line that is only `}` (the printer
+/// puts nothing else at the start of a line in between but block labels).
+fn function_definitions(text: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut items = Vec::new();
+    let (mut start, mut at) = (None, 0);
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        if line.starts_with(b"define ") {
+            start = Some(at);
+        }
+        at += line.len();
+        if line.trim_ascii_end() == b"}" {
+            if let Some(start) = start.take() {
+                items.push(start..at);
+            }
+        }
+    }
+    items
+}
+
+#[cfg(test)]
+mod tests {
+    use super::function_definitions;
+
+    #[test]
+    fn function_definitions_span_define_to_closing_brace() {
+        let text = "@g = global i32 0\n\ndefine i32 @f() {\nentry:\n  ret i32 0\n}\n\ndeclare void @h()\n\ndefine void @k() {\n  ret void\n}\n";
+        let items: Vec<&str> = function_definitions(text.as_bytes())
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(
+            items,
+            [
+                "define i32 @f() {\nentry:\n  ret i32 0\n}\n",
+                "define void @k() {\n  ret void\n}\n"
+            ]
+        );
     }
 }

@@ -129,6 +129,10 @@ impl FrontEnd for MlirFrontEnd {
         })
     }
 
+    fn items(&self, test_bytes: &[u8]) -> Option<Vec<std::ops::Range<usize>>> {
+        Some(top_level_ops_with_regions(test_bytes))
+    }
+
     fn candidate_extension(&self) -> &'static str {
         "mlir"
     }
@@ -138,9 +142,48 @@ impl FrontEnd for MlirFrontEnd {
     }
 }
 
+/// The byte ranges of the operations with a region directly in the printed
+/// module (functions, mostly): from a line indented by two spaces that opens
+/// a region to the next line that closes one at that indentation (`  }`, or
+/// `  }) : ...` in the generic form).
+fn top_level_ops_with_regions(text: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let at_top = |line: &[u8]| line.starts_with(b"  ") && line.get(2).is_some_and(|b| *b != b' ');
+    let mut items = Vec::new();
+    let (mut start, mut at) = (None, 0);
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        let opening = line.trim_ascii_end().ends_with(b"{");
+        if start.is_none() && at_top(line) && opening && !line.starts_with(b"  }") {
+            start = Some(at);
+        }
+        at += line.len();
+        if line.starts_with(b"  }") {
+            if let Some(start) = start.take() {
+                items.push(start..at);
+            }
+        }
+    }
+    items
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn top_level_ops_with_regions_span_their_regions() {
+        let text = "#map = affine_map<(d0) -> (d0)>\nmodule {\n  func.func @f(%a: i1) -> i1 {\n    return %a : i1\n  ^bb1:\n    return %a : i1\n  }\n  func.func private @d()\n  \"func.func\"() <{sym_name = \"g\"}> ({\n    \"func.return\"() : () -> ()\n  }) : () -> ()\n}\n";
+        let items: Vec<&str> = top_level_ops_with_regions(text.as_bytes())
+            .into_iter()
+            .map(|r| &text[r])
+            .collect();
+        assert_eq!(
+            items,
+            [
+                "  func.func @f(%a: i1) -> i1 {\n    return %a : i1\n  ^bb1:\n    return %a : i1\n  }\n",
+                "  \"func.func\"() <{sym_name = \"g\"}> ({\n    \"func.return\"() : () -> ()\n  }) : () -> ()\n"
+            ]
+        );
+    }
 
     #[test]
     fn a_level_is_skipped_on_the_module_it_ended_with() {

@@ -104,6 +104,14 @@ pub trait FrontEnd: Send + Sync + 'static {
         Ok(Vec::new())
     }
 
+    /// The byte ranges of the items `test_bytes` holds (sorted, disjoint;
+    /// each named by its first line, unique in the module): the
+    /// neighbourhoods of the change memory ([`crate::memo`]; LLVM: the
+    /// function definitions). None when the front end does not split.
+    fn items(&self, _test_bytes: &[u8]) -> Option<Vec<std::ops::Range<usize>>> {
+        None
+    }
+
     /// How a candidate the test kept is stored; `test_bytes` are what
     /// [`FrontEnd::test_bytes`] gave for it (the output may reuse them).
     fn keep(

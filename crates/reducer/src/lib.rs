@@ -19,6 +19,7 @@ mod cache;
 mod frontend;
 pub mod interrupt;
 mod limit;
+mod memo;
 mod oracle;
 mod output;
 mod pass;
@@ -91,6 +92,9 @@ pub struct Settings {
     /// level, or at its end) once this long has passed since the last
     /// re-check (`--recheck-every`).
     pub recheck_every: std::time::Duration,
+    /// Presume a change the test refused refused again where it comes back
+    /// on the same item ([`memo`]; off with `--no-change-memory`).
+    pub change_memory: bool,
 }
 
 /// How a run ended when it did not finish.

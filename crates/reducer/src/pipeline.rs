@@ -18,6 +18,7 @@ use crossbeam_channel::RecvTimeoutError;
 use crate::cache::VerdictCache;
 use crate::frontend::{FrontEnd, Kept, Snapshot, FILL_BYTES};
 use crate::limit::Limit;
+use crate::memo::{ItemIndex, Refused};
 use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
 use crate::pass::{PassInfo, Targets};
 use crate::Verdict;
@@ -39,6 +40,10 @@ pub struct Job {
     /// attributes another pass will take away again); neither is tested.
     pub current_size: u64,
     pub current_bytes: u64,
+    /// The current module's items, when the change memory is on and they
+    /// are known: a candidate changing one of them has a key
+    /// ([`crate::memo`]).
+    pub current_items: Option<Arc<ItemIndex>>,
     /// Test even if the content was tested before (the input and final
     /// checks).
     pub force_test: bool,
@@ -77,6 +82,9 @@ pub enum Evaluation {
     Grew,
     /// Tested before; the verdict is reused.
     Cached(Verdict),
+    /// Not tested: the same change of the same item was tested not
+    /// interesting before ([`crate::memo`]).
+    Presumed,
     Tested(Box<Outcome>),
     /// Stopped before a test ran.
     Cancelled,
@@ -93,6 +101,7 @@ impl Evaluation {
         match self {
             Evaluation::Unchanged => Verdict::Interesting,
             Evaluation::Cached(v) => *v,
+            Evaluation::Presumed => Verdict::NotInteresting,
             Evaluation::Tested(o) => o.verdict,
             _ => Verdict::Unresolved,
         }
@@ -106,6 +115,8 @@ pub struct State {
     pub targets: usize,
     /// Its size in the front end's unit.
     pub size: u64,
+    /// Its items, when the front end splits its test bytes into some.
+    pub items: Option<Arc<ItemIndex>>,
 }
 
 /// Where whittle's own time went for one candidate.
@@ -129,6 +140,9 @@ pub struct JobResult {
     pub hash: Option<blake3::Hash>,
     /// How many bytes the test was handed (once serialized).
     pub bytes: u64,
+    /// The key of its change for the change memory, if it has one
+    /// ([`crate::memo`]).
+    pub key: Option<blake3::Hash>,
     pub state: Option<State>,
     pub timings: Timings,
     /// Whether a candidate was built (read and mutated).
@@ -173,6 +187,10 @@ pub struct Shared<F> {
     /// Whether every interesting verdict must survive the fill check: set
     /// once the test is known to be flaky and the input passes the check.
     pub fill_all: AtomicBool,
+    /// The keys of the changes the search was told are not interesting, in
+    /// the order it settled them ([`crate::memo`]; recorded by the run, so
+    /// that tests ahead of their turn change nothing).
+    pub refused: Refused,
 }
 
 /// A test under way, and its verdict once it has one (`Some(None)`: it
@@ -258,6 +276,7 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         evaluation: Evaluation::Cancelled,
         hash: None,
         bytes: 0,
+        key: None,
         state: None,
         timings: Timings::default(),
         built: false,
@@ -341,6 +360,25 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         Fill::No if shared.fill_all.load(Ordering::Relaxed) => Fill::IfInteresting,
         fill => fill,
     };
+    let index = || {
+        let items = front_end.items(&bytes)?;
+        ItemIndex::new(&bytes, &items).map(Arc::new)
+    };
+    let mut items = None;
+    let key = match &job.current_items {
+        Some(current) if !job.force_test && pass.is_some() => {
+            items = index();
+            items.as_ref().and_then(|c| current.change_key(c))
+        }
+        _ => None,
+    };
+    result.key = key;
+    // Before the cache: a verdict a test ahead of its turn left there must
+    // not make the result depend on -j.
+    if key.is_some_and(|k| shared.refused.contains(&k)) {
+        result.evaluation = Evaluation::Presumed;
+        return result;
+    }
     let variants = || front_end.fill_variants(&candidate);
     let judged = judge(
         job,
@@ -366,6 +404,9 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     }
 
     let t = Instant::now();
+    if items.is_none() {
+        items = index();
+    }
     let kept = front_end.keep(&candidate, &job.base, bytes);
     timings.serialize += t.elapsed();
     let counted = job.level.map(|l| targets(front_end, &candidate, l));
@@ -383,6 +424,7 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         kept,
         targets,
         size: front_end.size(&candidate),
+        items,
     });
     result
 }

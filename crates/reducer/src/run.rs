@@ -23,6 +23,7 @@ use whittle_dd::{
 
 use crate::frontend::{FrontEnd, Snapshot};
 use crate::interrupt;
+use crate::memo::ItemIndex;
 use crate::oracle::{Cancel, Oracle};
 use crate::output::write_atomically;
 use crate::pipeline::{self, Evaluation, Fill, Job, JobResult, Shared};
@@ -60,6 +61,7 @@ pub fn run<F: FrontEnd>(
         limit: settings.auto_limit.map(crate::limit::Limit::new),
         confirm: AtomicU32::new(settings.confirm),
         fill_all: AtomicBool::new(false),
+        refused: Default::default(),
     });
     // With spare workers a follow-up is tested ahead, and the job that
     // reaches its bytes in turn waits for it: one more worker, so the
@@ -96,6 +98,8 @@ pub fn run<F: FrontEnd>(
         flaky_in_level: None,
         fill: FillCheck::Untried,
         shared,
+        items: None,
+        input_items: None,
         ahead: Vec::new(),
         ahead_hashes: HashSet::new(),
         ahead_used: HashSet::new(),
@@ -262,6 +266,10 @@ struct Reduction<'s, F> {
     /// What the workers share: the cache, and how strict a test is once the
     /// test is found flaky ([`Shared::confirm`], [`Shared::fill_all`]).
     shared: Arc<Shared<F>>,
+    /// The items of the current module and of the input, when the front
+    /// end splits modules into some ([`crate::memo`]).
+    items: Option<Arc<ItemIndex>>,
+    input_items: Option<Arc<ItemIndex>>,
     /// Follow-ups under test ahead of their turn.
     ahead: Vec<AheadJob>,
     /// Content hashes those tests judged, and those whose verdicts were
@@ -295,6 +303,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
             current_hash: self.current.hash,
             current_size: self.current.size,
             current_bytes: self.current.test_bytes,
+            current_items: self.items.clone().filter(|_| self.settings.change_memory),
             force_test,
             fill,
             cancel: Arc::new(Cancel::new()),
@@ -376,6 +385,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
             .state
             .expect("an interesting result carries its state");
         self.current.input_tested(state.kept.output, result.hash);
+        self.items = state.items.clone();
+        self.input_items = state.items;
         self.current.test_bytes = result.bytes;
         Ok(())
     }
@@ -608,8 +619,12 @@ impl<F: FrontEnd> Reduction<'_, F> {
                     .expect("an interesting result carries its state");
                 self.current
                     .restore(snapshot, state.kept.output, state.size, result.hash);
+                self.items = state.items;
             }
-            None => flaky.input = self.current.restore_input(),
+            None => {
+                flaky.input = self.current.restore_input();
+                self.items = self.input_items.clone();
+            }
         }
         self.current.save()?;
         flaky.size = self.current.size;
@@ -726,6 +741,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 self.stats.cache_hits += 1;
                 self.stats.pass(pass).cache_hits += 1;
             }
+            Evaluation::Presumed => {
+                self.stats.presumed += 1;
+                self.stats.pass(pass).presumed += 1;
+            }
             Evaluation::Tested(outcome) => {
                 self.stats.tests += 1;
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
@@ -777,6 +796,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
             // engine's configuration.
             return;
         };
+        self.items = state.items;
         let snapshot = self
             .current
             .replace(state.kept, state.size, result.hash, result.bytes);
@@ -864,7 +884,21 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
         }
     }
 
-    fn settle(&mut self, kept: &Config<usize>, result: JobResult) -> bool {
+    fn settle(&mut self, kept: &Config<usize>, mut result: JobResult) -> bool {
+        if let Some(key) = result.key {
+            // What the change memory says is decided here, in the order the
+            // search settles, whatever was tested ahead with -j.
+            if self.shared.refused.contains(&key) {
+                if let Evaluation::Tested(outcome) = &result.evaluation {
+                    // Tested before the change it repeats was settled (-j).
+                    self.stats.speculative_discarded += 1;
+                    self.stats.test_time_s += outcome.elapsed.as_secs_f64();
+                }
+                result.evaluation = Evaluation::Presumed;
+            } else if result.evaluation.verdict() == Verdict::NotInteresting {
+                self.shared.refused.insert(key);
+            }
+        }
         let accepted = self.record(&result) == Verdict::Interesting;
         if let (Evaluation::Cached(_), Some(hash)) = (&result.evaluation, result.hash) {
             // A verdict of a test run ahead, counted once.

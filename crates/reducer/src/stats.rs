@@ -17,6 +17,8 @@ pub struct PassStats {
     /// Candidates the verifier rejected.
     pub invalid: u64,
     pub cache_hits: u64,
+    /// Candidates presumed not interesting ([`crate::memo`]).
+    pub presumed: u64,
     pub unchanged: u64,
     pub time_s: f64,
 }
@@ -152,6 +154,10 @@ pub struct Stats {
     pub unchanged: u64,
     /// Candidates whose content was tested before (verdict reused).
     pub cache_hits: u64,
+    /// Candidates presumed not interesting without a test: the same change
+    /// of the same function was tested not interesting before, on another
+    /// module ([`crate::memo`]).
+    pub presumed: u64,
     /// Candidates with more instructions than the current module, from a
     /// pass that must not grow it (no progress; not tested).
     pub grew: u64,
@@ -263,6 +269,13 @@ impl Stats {
             self.unchanged,
             self.cache_hits
         );
+        if self.presumed > 0 {
+            let _ = writeln!(
+                s,
+                "presumed not interesting (the same change of the same function was, before; not tested): {}",
+                self.presumed
+            );
+        }
         if self.unjudgeable > 0 {
             let _ = writeln!(
                 s,
@@ -383,7 +396,7 @@ impl Stats {
         let per_pass: Vec<String> = self
             .passes
             .iter()
-            .filter(|p| p.tests + p.invalid + p.unchanged + p.cache_hits > 0)
+            .filter(|p| p.tests + p.invalid + p.unchanged + p.cache_hits + p.presumed > 0)
             .map(|p| {
                 let invalid = if p.invalid > 0 {
                     format!(" ({} invalid)", p.invalid)
