@@ -64,7 +64,7 @@ pub struct Args {
     #[arg(long)]
     pub full_sweeps: bool,
 
-    /// Test every candidate (by default one that changes a single function exactly as a candidate the test called not interesting did, the rest of the module aside, is presumed not interesting: a semantic test that needs most of the program would otherwise re-test each needed instruction and operand in every round and sweep)
+    /// Test every candidate (by default one that changes a single function exactly as a candidate the test called not interesting did, its changed lines and two around them the same, the rest of the module aside, is presumed not interesting: a semantic test that needs most of the program would otherwise re-test each needed instruction and operand in every round and sweep)
     #[arg(long)]
     pub no_change_memory: bool,
 

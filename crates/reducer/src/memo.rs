@@ -7,14 +7,14 @@
 //! (zeroing, skipping) a target that was needed last time, because
 //! *something* in the module changed since. Most of those changes are far
 //! away: a later sweep that starts because one unused declaration went
-//! re-tests every operand of every function. Here the neighbourhood is the
-//! *item* the change is confined to (a function, as the front end splits
-//! its test bytes: [`crate::FrontEnd::items`]). A candidate whose bytes
-//! differ from the current module's in exactly one item, the items around
-//! it and everything outside items unchanged, gets a key: the item's text
-//! before and after. Once a candidate with a key tested not interesting,
-//! another with the same key, however the rest of the module changed, is
-//! presumed not interesting without a test.
+//! re-tests every operand of every function. A candidate whose bytes differ
+//! from the current module's in exactly one *item* (a function, as the
+//! front end splits its test bytes: [`crate::FrontEnd::items`]), the other
+//! items and everything outside them unchanged, gets a key: the item's
+//! header and the changed lines with a little context, before and after.
+//! Once a candidate with a key tested not interesting, another with the
+//! same key, however the module changed elsewhere (in that function too,
+//! away from those lines), is presumed not interesting without a test.
 //!
 //! That is a heuristic (another function's change can make this one
 //! possible), so the memory only *skips* tests, it never accepts anything:
@@ -24,12 +24,16 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Mutex;
 
+/// Lines of context on each side of a change that make its neighbourhood.
+const CONTEXT_LINES: usize = 2;
+
 /// One module's items, as the front end splits its test bytes: each item
-/// by its first line (the function's header) with the hash of its text,
-/// and the hash of everything outside the items.
+/// by its first line (the function's header) with the hash of its text and
+/// where it is, and the hash of everything outside the items.
 #[derive(Debug)]
 pub struct ItemIndex {
-    items: HashMap<blake3::Hash, blake3::Hash>,
+    text: Vec<u8>,
+    items: HashMap<blake3::Hash, (blake3::Hash, Range<usize>)>,
     outside: blake3::Hash,
 }
 
@@ -48,7 +52,7 @@ impl ItemIndex {
             at = range.end;
             let header = text.split(|&b| b == b'\n').next().unwrap_or(text);
             if index
-                .insert(blake3::hash(header), blake3::hash(text))
+                .insert(blake3::hash(header), (blake3::hash(text), range.clone()))
                 .is_some()
             {
                 return None;
@@ -56,36 +60,96 @@ impl ItemIndex {
         }
         outside.update(bytes.get(at..)?);
         Some(ItemIndex {
+            text: bytes.to_vec(),
             items: index,
             outside: outside.finalize(),
         })
     }
 
     /// The key of the change from `self` (the current module) to
-    /// `candidate`: the one item that differs, its text before and after;
-    /// None when anything else differs (another item, an item added or
-    /// removed, text outside the items) or nothing does.
+    /// `candidate`, when it changes one item and nothing else (no other
+    /// item, none added or removed, no text outside the items): the item's
+    /// header and the changed lines with [`CONTEXT_LINES`] around them,
+    /// before and after, local value numbers renamed by order of appearance
+    /// in the window (a removal earlier in the function renumbers them all).
     pub fn change_key(&self, candidate: &ItemIndex) -> Option<blake3::Hash> {
         if self.outside != candidate.outside || self.items.len() != candidate.items.len() {
             return None;
         }
         let mut changed = None;
-        for (header, after) in &candidate.items {
-            let before = self.items.get(header)?;
+        for (header, (after, in_candidate)) in &candidate.items {
+            let (before, in_current) = self.items.get(header)?;
             if before != after {
                 if changed.is_some() {
                     return None;
                 }
-                changed = Some((header, before, after));
+                changed = Some((header, in_current.clone(), in_candidate.clone()));
             }
         }
-        let (header, before, after) = changed?;
+        let (header, in_current, in_candidate) = changed?;
+        let before: Vec<&[u8]> = lines(&self.text[in_current]);
+        let after: Vec<&[u8]> = lines(&candidate.text[in_candidate]);
+        let prefix = before
+            .iter()
+            .zip(&after)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let most = before.len().min(after.len()) - prefix;
+        let suffix = before
+            .iter()
+            .rev()
+            .zip(after.iter().rev())
+            .take(most)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let window = |side: usize| {
+            prefix.saturating_sub(CONTEXT_LINES)..(side - suffix + CONTEXT_LINES).min(side)
+        };
+        let before = &before[window(before.len())];
+        let after = &after[window(after.len())];
+        // Local value numbers by order of appearance in the window (the same
+        // renaming on both sides): a removal anywhere above shifts them.
+        let mut names = HashMap::new();
         let mut key = blake3::Hasher::new();
         key.update(header.as_bytes());
-        key.update(before.as_bytes());
-        key.update(after.as_bytes());
+        for (side, tag) in [(before, b"\x01"), (after, b"\x02")] {
+            key.update(tag);
+            for line in side.iter() {
+                key.update(&renamed(line, &mut names));
+                key.update(b"\n");
+            }
+        }
         Some(key.finalize())
     }
+}
+
+fn lines(text: &[u8]) -> Vec<&[u8]> {
+    text.split(|&b| b == b'\n').collect()
+}
+
+/// `line` with each local value number (`%12`) replaced by its order of
+/// first appearance in `names`.
+fn renamed(line: &[u8], names: &mut HashMap<u64, usize>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        out.push(line[i]);
+        i += 1;
+        if line[i - 1] != b'%' {
+            continue;
+        }
+        let digits = line[i..].iter().take_while(|d| d.is_ascii_digit()).count();
+        let number = std::str::from_utf8(&line[i..i + digits])
+            .ok()
+            .and_then(|n| n.parse::<u64>().ok());
+        if let Some(n) = number {
+            let next = names.len();
+            let name = *names.entry(n).or_insert(next);
+            out.extend_from_slice(format!("v{name}").as_bytes());
+            i += digits;
+        }
+    }
+    out
 }
 
 /// The keys of the changes the test refused.
@@ -141,6 +205,33 @@ mod tests {
         // another key.
         let other = later.change_key(&index(&format!("{F}{G}")));
         assert!(other.is_some() && other != key);
+    }
+
+    /// A function of `n` chained adds, the first `skip` of them removed
+    /// (the rest renumbered), the constant of the last `zeroed`.
+    fn chain(n: usize, skip: usize, zeroed: bool) -> String {
+        let mut f = String::from("define i32 @h(i32 %0) {\n  %1 = alloca i32\n");
+        let mut value = 1;
+        for k in skip..n {
+            let constant = if zeroed && k == n - 1 { 0 } else { k + 1 };
+            let next = value + 1;
+            f.push_str(&format!("  %{next} = add i32 %{value}, {constant}\n"));
+            f.push_str(&format!("  store i32 %{next}, ptr %1\n"));
+            value = next;
+        }
+        f.push_str(&format!("  ret i32 %{value}\n}}\n"));
+        f
+    }
+
+    #[test]
+    fn the_neighbourhood_is_the_changed_lines_and_their_context_whatever_the_numbering() {
+        let key = |skip| index(&chain(8, skip, false)).change_key(&index(&chain(8, skip, true)));
+        let first = key(0);
+        assert!(first.is_some());
+        // Two adds far above were removed since: the same edit, renumbered.
+        assert_eq!(key(2), first);
+        // One of the two lines above it is gone: another neighbourhood.
+        assert_ne!(key(6), first);
     }
 
     #[test]

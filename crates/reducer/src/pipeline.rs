@@ -373,9 +373,11 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         _ => None,
     };
     result.key = key;
-    // Before the cache: a verdict a test ahead of its turn left there must
-    // not make the result depend on -j.
-    if key.is_some_and(|k| shared.refused.contains(&k)) {
+    // An interesting verdict a test ahead of its turn left in the cache
+    // must not make the result depend on -j; a not interesting one is a
+    // cache hit as ever.
+    let refused = key.is_some_and(|k| shared.refused.contains(&k));
+    if refused && shared.cache.lock().unwrap().get(&hash) != Some(Verdict::NotInteresting) {
         result.evaluation = Evaluation::Presumed;
         return result;
     }

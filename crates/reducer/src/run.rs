@@ -888,14 +888,16 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
         if let Some(key) = result.key {
             // What the change memory says is decided here, in the order the
             // search settles, whatever was tested ahead with -j.
-            if self.shared.refused.contains(&key) {
+            let refused = self.shared.refused.contains(&key);
+            let verdict = result.evaluation.verdict();
+            if refused && verdict == Verdict::Interesting {
                 if let Evaluation::Tested(outcome) = &result.evaluation {
                     // Tested before the change it repeats was settled (-j).
                     self.stats.speculative_discarded += 1;
                     self.stats.test_time_s += outcome.elapsed.as_secs_f64();
                 }
                 result.evaluation = Evaluation::Presumed;
-            } else if result.evaluation.verdict() == Verdict::NotInteresting {
+            } else if !refused && verdict == Verdict::NotInteresting {
                 self.shared.refused.insert(key);
             }
         }
