@@ -17,7 +17,9 @@ use inkwell::module::Module;
 use whittle_llvm_ir::bitcode::Shape;
 use whittle_llvm_ir::{context, ir, parse, serialize_as, verify, Format};
 use whittle_passes::{Pass, PassOptions};
-use whittle_reducer::{FrontEnd, Kept, PassInfo, Snapshot, Targets, FILL_BYTES};
+use whittle_reducer::{
+    items_between_lines, FrontEnd, Kept, PassInfo, Snapshot, Targets, FILL_BYTES,
+};
 
 pub struct LlvmFrontEnd {
     pub passes: Vec<&'static Pass>,
@@ -199,20 +201,11 @@ impl FrontEnd for LlvmFrontEnd {
 /// starting with `define` to the next line that is only `}` (the printer
 /// puts nothing else at the start of a line in between but block labels).
 fn function_definitions(text: &[u8]) -> Vec<std::ops::Range<usize>> {
-    let mut items = Vec::new();
-    let (mut start, mut at) = (None, 0);
-    for line in text.split_inclusive(|&b| b == b'\n') {
-        if line.starts_with(b"define ") {
-            start = Some(at);
-        }
-        at += line.len();
-        if line.trim_ascii_end() == b"}" {
-            if let Some(start) = start.take() {
-                items.push(start..at);
-            }
-        }
-    }
-    items
+    items_between_lines(
+        text,
+        |line| line.starts_with(b"define "),
+        |line| line.trim_ascii_end() == b"}",
+    )
 }
 
 #[cfg(test)]

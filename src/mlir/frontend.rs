@@ -148,21 +148,10 @@ impl FrontEnd for MlirFrontEnd {
 /// `  }) : ...` in the generic form).
 fn top_level_ops_with_regions(text: &[u8]) -> Vec<std::ops::Range<usize>> {
     let at_top = |line: &[u8]| line.starts_with(b"  ") && line.get(2).is_some_and(|b| *b != b' ');
-    let mut items = Vec::new();
-    let (mut start, mut at) = (None, 0);
-    for line in text.split_inclusive(|&b| b == b'\n') {
-        let opening = line.trim_ascii_end().ends_with(b"{");
-        if start.is_none() && at_top(line) && opening && !line.starts_with(b"  }") {
-            start = Some(at);
-        }
-        at += line.len();
-        if line.starts_with(b"  }") {
-            if let Some(start) = start.take() {
-                items.push(start..at);
-            }
-        }
-    }
-    items
+    let closing = |line: &[u8]| line.starts_with(b"  }");
+    let opening =
+        |line: &[u8]| at_top(line) && !closing(line) && line.trim_ascii_end().ends_with(b"{");
+    whittle_reducer::items_between_lines(text, opening, closing)
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub use whittle_dd::{PolicyKind, Verdict};
 
 pub use frontend::{FrontEnd, Kept, SettledLevels, Snapshot, FILL_BYTES};
 pub use limit::AutoLimit;
+pub use memo::items_between_lines;
 pub use oracle::{
     Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Stopper,
 };

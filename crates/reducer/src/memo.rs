@@ -152,6 +152,31 @@ fn renamed(line: &[u8], names: &mut HashMap<u64, usize>) -> Vec<u8> {
     out
 }
 
+/// The byte ranges of a printed module's items for
+/// [`crate::FrontEnd::items`]: each from a line `opens` says starts one
+/// (while none is open) to the next line `closes` says ends it, both
+/// included.
+pub fn items_between_lines(
+    text: &[u8],
+    opens: impl Fn(&[u8]) -> bool,
+    closes: impl Fn(&[u8]) -> bool,
+) -> Vec<Range<usize>> {
+    let mut items = Vec::new();
+    let (mut start, mut at) = (None, 0);
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        if start.is_none() && opens(line) {
+            start = Some(at);
+        }
+        at += line.len();
+        if closes(line) {
+            if let Some(start) = start.take() {
+                items.push(start..at);
+            }
+        }
+    }
+    items
+}
+
 /// The keys of the changes the test refused.
 #[derive(Default)]
 pub struct Refused(Mutex<HashSet<blake3::Hash>>);
