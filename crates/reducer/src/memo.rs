@@ -29,12 +29,20 @@ const CONTEXT_LINES: usize = 2;
 
 /// One module's items, as the front end splits its test bytes: each item
 /// by its first line (the function's header) with the hash of its text and
-/// where it is, and the hash of everything outside the items.
+/// where it is, and the hash of everything outside the items. It holds no
+/// text: a candidate's is only read while its bytes are at hand.
 #[derive(Debug)]
 pub struct ItemIndex {
-    text: Vec<u8>,
     items: HashMap<blake3::Hash, (blake3::Hash, Range<usize>)>,
     outside: blake3::Hash,
+}
+
+/// The current module's items and its test bytes, the side of a change
+/// the memory compares candidates with (kept only for modules accepted).
+#[derive(Debug)]
+pub struct IndexedModule {
+    pub index: ItemIndex,
+    pub text: Vec<u8>,
 }
 
 impl ItemIndex {
@@ -60,25 +68,27 @@ impl ItemIndex {
         }
         outside.update(bytes.get(at..)?);
         Some(ItemIndex {
-            text: bytes.to_vec(),
             items: index,
             outside: outside.finalize(),
         })
     }
+}
 
+impl IndexedModule {
     /// The key of the change from `self` (the current module) to
-    /// `candidate`, when it changes one item and nothing else (no other
+    /// `candidate` (whose test bytes are `candidate_text`), when it changes one item and nothing else (no other
     /// item, none added or removed, no text outside the items): the item's
     /// header and the changed lines with [`CONTEXT_LINES`] around them,
     /// before and after, local value numbers renamed by order of appearance
     /// in the window (a removal earlier in the function renumbers them all).
-    pub fn change_key(&self, candidate: &ItemIndex) -> Option<blake3::Hash> {
-        if self.outside != candidate.outside || self.items.len() != candidate.items.len() {
+    pub fn change_key(&self, candidate: &ItemIndex, candidate_text: &[u8]) -> Option<blake3::Hash> {
+        let current = &self.index;
+        if current.outside != candidate.outside || current.items.len() != candidate.items.len() {
             return None;
         }
         let mut changed = None;
         for (header, (after, in_candidate)) in &candidate.items {
-            let (before, in_current) = self.items.get(header)?;
+            let (before, in_current) = current.items.get(header)?;
             if before != after {
                 if changed.is_some() {
                     return None;
@@ -88,7 +98,7 @@ impl ItemIndex {
         }
         let (header, in_current, in_candidate) = changed?;
         let before: Vec<&[u8]> = lines(&self.text[in_current]);
-        let after: Vec<&[u8]> = lines(&candidate.text[in_candidate]);
+        let after: Vec<&[u8]> = lines(candidate_text.get(in_candidate)?);
         let prefix = before
             .iter()
             .zip(&after)
@@ -195,22 +205,24 @@ impl Refused {
 mod tests {
     use super::*;
 
-    /// `text` split into items at lines starting with "define" up to the
-    /// next "}" line (as the LLVM front end does).
+    /// `text`'s items as the LLVM front end splits them: from a `define`
+    /// line to the next `}` line.
     fn index(text: &str) -> ItemIndex {
-        let mut items = Vec::new();
-        let mut start = None;
-        let mut at = 0;
-        for line in text.split_inclusive('\n') {
-            if line.starts_with("define") {
-                start = Some(at);
-            }
-            at += line.len();
-            if line.trim_end() == "}" {
-                items.push(start.take().unwrap()..at);
-            }
-        }
+        let items = items_between_lines(
+            text.as_bytes(),
+            |line| line.starts_with(b"define"),
+            |line| line.trim_ascii_end() == b"}",
+        );
         ItemIndex::new(text.as_bytes(), &items).unwrap()
+    }
+
+    /// The key of the change from `current` to `candidate`.
+    fn key(current: &str, candidate: &str) -> Option<blake3::Hash> {
+        let current = IndexedModule {
+            index: index(current),
+            text: current.as_bytes().to_vec(),
+        };
+        current.change_key(&index(candidate), candidate.as_bytes())
     }
 
     const F: &str = "define i32 @f() {\n  %a = add i32 1, 2\n  ret i32 %a\n}\n";
@@ -220,16 +232,18 @@ mod tests {
 
     #[test]
     fn the_same_change_of_the_same_item_has_the_same_key_whatever_else_changed() {
-        let before = index(&format!("@x = global i32 1\n{F}{G}"));
-        let key = before.change_key(&index(&format!("@x = global i32 1\n{F_ZERO}{G}")));
-        assert!(key.is_some());
+        let first = key(
+            &format!("@x = global i32 1\n{F}{G}"),
+            &format!("@x = global i32 1\n{F_ZERO}{G}"),
+        );
+        assert!(first.is_some());
         // Later, with the global gone and @g reduced: the same change of @f.
-        let later = index(&format!("{F}{G_ZERO}"));
-        assert_eq!(later.change_key(&index(&format!("{F_ZERO}{G_ZERO}"))), key);
+        let later = format!("{F}{G_ZERO}");
+        assert_eq!(key(&later, &format!("{F_ZERO}{G_ZERO}")), first);
         // A different change of @f, or the same change of another item, is
         // another key.
-        let other = later.change_key(&index(&format!("{F}{G}")));
-        assert!(other.is_some() && other != key);
+        let other = key(&later, &format!("{F}{G}"));
+        assert!(other.is_some() && other != first);
     }
 
     /// A function of `n` chained adds, the first `skip` of them removed
@@ -250,43 +264,31 @@ mod tests {
 
     #[test]
     fn the_neighbourhood_is_the_changed_lines_and_their_context_whatever_the_numbering() {
-        let key = |skip| index(&chain(8, skip, false)).change_key(&index(&chain(8, skip, true)));
-        let first = key(0);
+        let zeroed = |skip| key(&chain(8, skip, false), &chain(8, skip, true));
+        let first = zeroed(0);
         assert!(first.is_some());
         // Two adds far above were removed since: the same edit, renumbered.
-        assert_eq!(key(2), first);
+        assert_eq!(zeroed(2), first);
         // One of the two lines above it is gone: another neighbourhood.
-        assert_ne!(key(6), first);
+        assert_ne!(zeroed(6), first);
     }
 
     #[test]
     fn changes_beyond_one_item_have_no_key() {
-        let before = index(&format!("@x = global i32 1\n{F}{G}"));
+        let before = format!("@x = global i32 1\n{F}{G}");
         // Two items.
-        assert_eq!(
-            before.change_key(&index(&format!("@x = global i32 1\n{F_ZERO}{G_ZERO}"))),
-            None
-        );
+        let both = format!("@x = global i32 1\n{F_ZERO}{G_ZERO}");
+        assert_eq!(key(&before, &both), None);
         // An item and the text outside.
-        assert_eq!(
-            before.change_key(&index(&format!("@x = global i32 0\n{F_ZERO}{G}"))),
-            None
-        );
+        let outside = format!("@x = global i32 0\n{F_ZERO}{G}");
+        assert_eq!(key(&before, &outside), None);
         // An item removed.
-        assert_eq!(
-            before.change_key(&index(&format!("@x = global i32 1\n{F}"))),
-            None
-        );
+        assert_eq!(key(&before, &format!("@x = global i32 1\n{F}")), None);
         // A header changed (a new signature: its callers may change too).
         let renamed = F_ZERO.replace("@f()", "@f(i32 %p)");
-        assert_eq!(
-            before.change_key(&index(&format!("@x = global i32 1\n{renamed}{G}"))),
-            None
-        );
+        let signature = format!("@x = global i32 1\n{renamed}{G}");
+        assert_eq!(key(&before, &signature), None);
         // Nothing.
-        assert_eq!(
-            before.change_key(&index(&format!("@x = global i32 1\n{F}{G}"))),
-            None
-        );
+        assert_eq!(key(&before, &before), None);
     }
 }

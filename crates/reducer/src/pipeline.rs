@@ -18,7 +18,7 @@ use crossbeam_channel::RecvTimeoutError;
 use crate::cache::VerdictCache;
 use crate::frontend::{FrontEnd, Kept, Snapshot, FILL_BYTES};
 use crate::limit::Limit;
-use crate::memo::{ItemIndex, Refused};
+use crate::memo::{IndexedModule, ItemIndex, Refused};
 use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
 use crate::pass::{PassInfo, Targets};
 use crate::Verdict;
@@ -43,7 +43,7 @@ pub struct Job {
     /// The current module's items, when the change memory is on and they
     /// are known: a candidate changing one of them has a key
     /// ([`crate::memo`]).
-    pub current_items: Option<Arc<ItemIndex>>,
+    pub current_items: Option<Arc<IndexedModule>>,
     /// Test even if the content was tested before (the input and final
     /// checks).
     pub force_test: bool,
@@ -115,8 +115,9 @@ pub struct State {
     pub targets: usize,
     /// Its size in the front end's unit.
     pub size: u64,
-    /// Its items, when the front end splits its test bytes into some.
-    pub items: Option<Arc<ItemIndex>>,
+    /// Its items and test bytes, when the front end splits them into
+    /// items.
+    pub items: Option<Arc<IndexedModule>>,
 }
 
 /// Where whittle's own time went for one candidate.
@@ -360,15 +361,12 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
         Fill::No if shared.fill_all.load(Ordering::Relaxed) => Fill::IfInteresting,
         fill => fill,
     };
-    let index = || {
-        let items = front_end.items(&bytes)?;
-        ItemIndex::new(&bytes, &items).map(Arc::new)
-    };
+    let index = || ItemIndex::new(&bytes, &front_end.items(&bytes)?);
     let mut items = None;
     let key = match &job.current_items {
         Some(current) if !job.force_test && pass.is_some() => {
             items = index();
-            items.as_ref().and_then(|c| current.change_key(c))
+            items.as_ref().and_then(|c| current.change_key(c, &bytes))
         }
         _ => None,
     };
@@ -406,9 +404,13 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
     }
 
     let t = Instant::now();
-    if items.is_none() {
-        items = index();
-    }
+    // Its bytes are copied only now: it may become the current module.
+    let items = items.or_else(index).map(|index| {
+        Arc::new(IndexedModule {
+            index,
+            text: bytes.clone(),
+        })
+    });
     let kept = front_end.keep(&candidate, &job.base, bytes);
     timings.serialize += t.elapsed();
     let counted = job.level.map(|l| targets(front_end, &candidate, l));

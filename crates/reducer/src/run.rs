@@ -23,7 +23,7 @@ use whittle_dd::{
 
 use crate::frontend::{FrontEnd, Snapshot};
 use crate::interrupt;
-use crate::memo::ItemIndex;
+use crate::memo::IndexedModule;
 use crate::oracle::{Cancel, Oracle};
 use crate::output::write_atomically;
 use crate::pipeline::{self, Evaluation, Fill, Job, JobResult, Shared};
@@ -268,8 +268,8 @@ struct Reduction<'s, F> {
     shared: Arc<Shared<F>>,
     /// The items of the current module and of the input, when the front
     /// end splits modules into some ([`crate::memo`]).
-    items: Option<Arc<ItemIndex>>,
-    input_items: Option<Arc<ItemIndex>>,
+    items: Option<Arc<IndexedModule>>,
+    input_items: Option<Arc<IndexedModule>>,
     /// Follow-ups under test ahead of their turn.
     ahead: Vec<AheadJob>,
     /// Content hashes those tests judged, and those whose verdicts were
