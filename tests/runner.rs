@@ -735,6 +735,27 @@ fn each_further_failed_recheck_doubles_the_confirmations() {
 }
 
 #[test]
+fn once_the_test_is_flaky_the_final_result_must_pass_three_runs_in_a_row() {
+    // Candidates of at most 5 instructions pass their first run only: the
+    // first re-check fails, and from then on every interesting verdict is
+    // confirmed. Those of 6 to 9 pass their first nine runs, then never
+    // again: enough for the confirmations, the re-checks and one final run
+    // (the result was 6 instructions, flaky, with a single final run).
+    // Three final runs in a row reach the tenth, and the walk back goes to
+    // a result above the threshold.
+    let run = reduce_flaky_when_small_for(9, 5, &["--recheck-every", "0"]);
+    let (err, s) = (&run.err, &run.stats);
+    assert!(!s["flaky_during"].as_array().unwrap().is_empty(), "{s}");
+    assert_eq!(s["final_check_interesting"], false, "{s}");
+    assert!(s["flaky"]["size"].as_u64().unwrap() > 9, "{s}");
+    assert!(
+        err.contains("re-run on the final result it ended with"),
+        "{err}"
+    );
+    run.sound_result();
+}
+
+#[test]
 fn confirm_keeps_only_candidates_the_test_calls_interesting_every_time() {
     let run = reduce_flaky_when_small(&["--confirm", "1"]);
     let (dir, s) = (&run.dir, &run.stats);

@@ -15,10 +15,11 @@ use std::sync::Arc;
 use inkwell::context::Context;
 use inkwell::module::Module;
 use whittle_llvm_ir::bitcode::Shape;
+use whittle_llvm_ir::ir::mr::UnwrittenReads;
 use whittle_llvm_ir::{context, ir, parse, serialize_as, verify, Format};
 use whittle_passes::{Pass, PassOptions};
 use whittle_reducer::{
-    items_between_lines, FrontEnd, Kept, PassInfo, Snapshot, Targets, FILL_BYTES,
+    items_between_lines, FillVariant, FrontEnd, Kept, PassInfo, Snapshot, Targets, FILL_BYTES,
 };
 
 pub struct LlvmFrontEnd {
@@ -147,21 +148,35 @@ impl FrontEnd for LlvmFrontEnd {
         serialize_as(module, self.tmp_format, &self.shape)
     }
 
-    fn fill_variants(&self, module: &Module<'_>) -> Result<Vec<Vec<u8>>, String> {
+    fn fill_variants(&self, module: &Module<'_>) -> Result<Vec<FillVariant>, String> {
         // A metamorphic oracle runs the source with its locals filled on
         // every query already (its trust check).
         if self.options.defined_values_only {
             return Ok(Vec::new());
         }
         // Each stack slot filled as soon as it is made: what a read of a
-        // local before any store to it sees is then the fill byte.
+        // local before any store to it sees is then the fill byte. The
+        // first variant also traps where the program loads from a local
+        // bytes it never wrote, which no fill byte need show (a value that
+        // takes the program somewhere else only when it is small, say); the
+        // others check the same loads without trapping, so that the three
+        // differ in their bytes and the trap only (a test that compiles the
+        // module sees the same code).
         let mut variants = Vec::new();
-        for byte in FILL_BYTES {
+        for (i, byte) in FILL_BYTES.into_iter().enumerate() {
             let filled = module.clone();
-            if ir::mr::pattern_init_allocas(&filled, byte) == 0 {
+            let (unwritten, how) = match i {
+                0 => (
+                    UnwrittenReads::Trap,
+                    format!("filled with {byte:#04x} and trapping where it reads a local's bytes never written,"),
+                ),
+                _ => (UnwrittenReads::Checked, format!("filled with {byte:#04x}")),
+            };
+            if ir::mr::pattern_init_allocas(&filled, byte, unwritten) == 0 {
                 return Ok(Vec::new());
             }
-            variants.push(serialize_as(&filled, self.tmp_format, &self.shape)?);
+            let bytes = serialize_as(&filled, self.tmp_format, &self.shape)?;
+            variants.push(FillVariant { how, bytes });
         }
         Ok(variants)
     }

@@ -18,12 +18,161 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 using namespace llvm;
+
+// The accesses to stack slot `A` the unwritten-read check instruments, when
+// every use of it, through address arithmetic, is one: a load or store
+// through it, a memset, memcpy or memmove into or out of it, or a lifetime
+// marker. None when the slot escapes (its address stored, passed to a call,
+// compared, merged by a phi): a callee may write it, so only the fill can
+// tell what a read of it depends on.
+static std::optional<std::vector<Instruction *>> slotAccesses(AllocaInst *A) {
+  std::vector<Instruction *> Accesses;
+  SmallVector<Value *, 8> Work{A};
+  SmallPtrSet<Value *, 8> Seen{A};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (Use &U : V->uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I)
+        return std::nullopt;
+      if (isa<LoadInst>(I)) {
+        Accesses.push_back(I);
+      } else if (auto *S = dyn_cast<StoreInst>(I)) {
+        if (U.getOperandNo() != S->getPointerOperandIndex())
+          return std::nullopt;
+        Accesses.push_back(I);
+      } else if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
+                 isa<AddrSpaceCastInst>(I)) {
+        if (Seen.insert(I).second)
+          Work.push_back(I);
+      } else if (isa<MemIntrinsic>(I)) {
+        if (U.getOperandNo() == 0)
+          Accesses.push_back(I);
+        // A copy out of the slot reads it as raw bytes (a struct's padding
+        // included): not a read of a value.
+      } else if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+        if (!II->isLifetimeStartOrEnd())
+          return std::nullopt;
+      } else {
+        return std::nullopt;
+      }
+    }
+  }
+  return Accesses;
+}
+
+// Whether load L only feeds stores of values computed from it back to the
+// address it read (a bit-field's first assignment at -O0 loads its storage
+// unit, masks the field in and stores it back), or nothing at all: the
+// bytes it read that were never written are then never used.
+static bool storedBack(LoadInst *L) {
+  SmallVector<Value *, 4> Work{L};
+  SmallPtrSet<Value *, 4> Seen{L};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (User *U : V->users()) {
+      if (auto *S = dyn_cast<StoreInst>(U)) {
+        if (S->getValueOperand() != V ||
+            S->getPointerOperand() != L->getPointerOperand())
+          return false;
+      } else if (auto *I = dyn_cast<Instruction>(U);
+                 I && (I->isBitwiseLogicOp() || I->isShift() || isa<TruncInst>(I) ||
+                       isa<ZExtInst>(I) || isa<SExtInst>(I))) {
+        if (Seen.size() > 16)
+          return false;
+        if (Seen.insert(I).second)
+          Work.push_back(I);
+      } else {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// Give stack slot `A` (of `Size` bytes, whose accesses `Accesses` lists) a
+// shadow of one byte per byte, cleared where the slot is made (at `Starts`),
+// set by every store and memory intrinsic into the slot, and checked by
+// every load of a scalar from it: a load of a byte never written traps, or,
+// with `Record`, stores 1 to it (volatile) and goes on, so that a variant
+// that traps and one that does not are built alike but for the trap.
+// Accesses outside the slot are neither marked nor checked (the bounds
+// checks are another check's).
+static void checkUnwrittenReads(AllocaInst *A, uint64_t Size,
+                                ArrayRef<Instruction *> Starts,
+                                ArrayRef<Instruction *> Accesses,
+                                GlobalVariable *Record) {
+  const DataLayout &DL = A->getModule()->getDataLayout();
+  IRBuilder<> B(A);
+  Type *IntPtr = DL.getIntPtrType(A->getType());
+  auto *Shadow = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Size), nullptr,
+                                "whittle.shadow");
+  for (Instruction *At : Starts) {
+    B.SetInsertPoint(At->getNextNode());
+    B.CreateMemSet(Shadow, B.getInt8(0), Size, Align(1));
+  }
+  // The offset of the access at `P` into the slot, and whether `Len` bytes
+  // from it lie within the slot.
+  auto Within = [&](IRBuilder<> &B, Value *P, Value *Len) {
+    Value *Off = B.CreateSub(B.CreatePtrToInt(P, IntPtr),
+                             B.CreatePtrToInt(A, IntPtr));
+    Len = B.CreateZExtOrTrunc(Len, IntPtr);
+    Value *Fits = B.CreateICmpULE(Len, ConstantInt::get(IntPtr, Size));
+    Value *Room = B.CreateSub(ConstantInt::get(IntPtr, Size), Len);
+    Value *In = B.CreateAnd(Fits, B.CreateICmpULE(Off, Room));
+    return std::make_pair(Off, In);
+  };
+  auto Mark = [&](Instruction *I, Value *P, Value *Len) {
+    IRBuilder<> B(I);
+    auto [Off, In] = Within(B, P, Len);
+    Instruction *Then = SplitBlockAndInsertIfThen(In, I, false);
+    B.SetInsertPoint(Then);
+    B.CreateMemSet(B.CreateGEP(B.getInt8Ty(), Shadow, Off), B.getInt8(1), Len,
+                   Align(1));
+  };
+  for (Instruction *I : Accesses) {
+    if (auto *S = dyn_cast<StoreInst>(I)) {
+      uint64_t Bytes = DL.getTypeStoreSize(S->getValueOperand()->getType());
+      Mark(S, S->getPointerOperand(), ConstantInt::get(IntPtr, Bytes));
+    } else if (auto *M = dyn_cast<MemIntrinsic>(I)) {
+      Mark(M, M->getRawDest(), M->getLength());
+    } else if (auto *L = dyn_cast<LoadInst>(I)) {
+      Type *T = L->getType();
+      uint64_t Bytes = DL.getTypeStoreSize(T);
+      // Aggregates and vectors are read whole, padding and unused lanes
+      // included.
+      if (!(T->isIntegerTy() || T->isPointerTy() || T->isFloatingPointTy()) ||
+          Bytes == 0 || Bytes > 16 || storedBack(L))
+        continue;
+      IRBuilder<> B(L);
+      auto [Off, In] = Within(B, L->getPointerOperand(),
+                              ConstantInt::get(IntPtr, Bytes));
+      // The shadow is read only where the load lies within the slot.
+      Instruction *Then = SplitBlockAndInsertIfThen(In, L, false);
+      B.SetInsertPoint(Then);
+      Type *Marks = B.getIntNTy(8 * Bytes);
+      Value *Got = B.CreateAlignedLoad(
+          Marks, B.CreateGEP(B.getInt8Ty(), Shadow, Off), Align(1));
+      Value *All =
+          ConstantInt::get(Marks, APInt::getSplat(8 * Bytes, APInt(8, 1)));
+      Instruction *Unwritten =
+          SplitBlockAndInsertIfThen(B.CreateICmpNE(Got, All), Then, !Record);
+      IRBuilder<> U(Unwritten);
+      if (Record)
+        U.CreateStore(U.getInt8(1), Record, /*isVolatile=*/true);
+      else
+        U.CreateIntrinsic(Intrinsic::trap, ArrayRef<Type *>(),
+                          ArrayRef<Value *>());
+    }
+  }
+}
 
 extern "C" {
 
@@ -57,11 +206,26 @@ void whittle_strip_local_names(LLVMModuleRef Mod) {
 // tells whether what it does depends on stack memory it never wrote: a
 // reduction easily deletes the store that initialised a local, and the
 // program then reads whatever the stack held (undefined behaviour that can
-// mimic, or hide, a miscompilation). Returns how many allocas were filled.
-unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte) {
+// mimic, or hide, a miscompilation). `Unwritten` 2 also checks every load
+// of a scalar from a slot that never escapes, and traps where it reads a
+// byte never written since the slot was made: garbage a program switches on
+// can take it anywhere, and no fill byte need take it where the stack's
+// garbage does on some runs. `Unwritten` 1 adds the same checks, which
+// record what they find in a global instead of trapping (a variant built
+// like the trapping one, to compare it with). Returns how many allocas were
+// filled.
+unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte,
+                                      unsigned Unwritten) {
   Module &M = *unwrap(Mod);
   const DataLayout &DL = M.getDataLayout();
   unsigned Filled = 0;
+  GlobalVariable *Record = nullptr;
+  if (Unwritten == 1) {
+    Type *I8 = Type::getInt8Ty(M.getContext());
+    Record = new GlobalVariable(M, I8, false, GlobalValue::InternalLinkage,
+                                ConstantInt::get(I8, 0),
+                                "whittle.unwritten_read");
+  }
   for (Function &F : M) {
     std::vector<AllocaInst *> Allocas;
     for (BasicBlock &BB : F)
@@ -82,11 +246,18 @@ unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte) {
             Starts.push_back(II);
       if (Starts.empty())
         Starts.push_back(AI);
+      // Found before the fill is added: it writes no value of the program.
+      std::optional<std::vector<Instruction *>> Accesses;
+      if (Unwritten)
+        Accesses = slotAccesses(AI);
       for (Instruction *At : Starts) {
         IRBuilder<> B(At->getNextNode());
         B.CreateMemSet(AI, B.getInt8(Byte), Size->getFixedValue(),
                        AI->getAlign());
       }
+      if (Accesses)
+        checkUnwrittenReads(AI, Size->getFixedValue(), Starts, *Accesses,
+                            Record);
       ++Filled;
     }
   }

@@ -37,6 +37,14 @@ pub struct Kept {
 /// tested against zero, or signed, differs under one of them).
 pub const FILL_BYTES: [u8; 3] = [0x00, 0xa5, 0x5a];
 
+/// A module as the test would see it with its memory filled before the
+/// program writes it ([`FrontEnd::fill_variants`]).
+pub struct FillVariant {
+    /// How it was made, as messages name it ("filled with 0x00").
+    pub how: String,
+    pub bytes: Vec<u8>,
+}
+
 /// A language front end: its levels are the passes of a sweep.
 pub trait FrontEnd: Send + Sync + 'static {
     /// What modules of one candidate live in (LLVM: a fresh context per
@@ -97,10 +105,13 @@ pub trait FrontEnd: Send + Sync + 'static {
     /// `module` as the test would see it with its memory filled before the
     /// program writes it, once per fill byte ([`FILL_BYTES`], in that
     /// order); empty when the front end cannot fill it or the module has no
-    /// such memory. Verdicts that differ between two fill bytes prove the
+    /// such memory. Verdicts that differ between two variants prove the
     /// test depends on what the program reads before writing it (a flaky
-    /// test: [`crate::run`]'s fill check).
-    fn fill_variants(&self, _module: &Self::Module<'_>) -> Result<Vec<Vec<u8>>, String> {
+    /// test: [`crate::run`]'s fill check). A variant may also stop the
+    /// program where it reads memory it never wrote (the LLVM front end
+    /// traps in one of them): with the others it then disagrees
+    /// whatever the fill byte happens to make the program do.
+    fn fill_variants(&self, _module: &Self::Module<'_>) -> Result<Vec<FillVariant>, String> {
         Ok(Vec::new())
     }
 

@@ -36,7 +36,7 @@ use std::path::PathBuf;
 pub use whittle_dd as dd;
 pub use whittle_dd::{PolicyKind, Verdict};
 
-pub use frontend::{FrontEnd, Kept, SettledLevels, Snapshot, FILL_BYTES};
+pub use frontend::{FillVariant, FrontEnd, Kept, SettledLevels, Snapshot, FILL_BYTES};
 pub use limit::AutoLimit;
 pub use memo::items_between_lines;
 pub use oracle::{

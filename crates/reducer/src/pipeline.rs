@@ -16,7 +16,7 @@ use anyhow::Result;
 use crossbeam_channel::RecvTimeoutError;
 
 use crate::cache::VerdictCache;
-use crate::frontend::{FrontEnd, Kept, Snapshot, FILL_BYTES};
+use crate::frontend::{FillVariant, FrontEnd, Kept, Snapshot};
 use crate::limit::Limit;
 use crate::memo::{IndexedModule, ItemIndex, Refused};
 use crate::oracle::{Cancel, InfrastructureFailure, Oracle, Outcome};
@@ -466,7 +466,7 @@ impl From<Evaluation> for Judged {
 
 /// When the fill variants of the candidate under judgement run, and how to
 /// make them.
-type Variants<'a> = (Fill, &'a dyn Fn() -> Result<Vec<Vec<u8>>, String>);
+type Variants<'a> = (Fill, &'a dyn Fn() -> Result<Vec<FillVariant>, String>);
 
 /// Judge a verified candidate's test bytes.
 fn judge<F: FrontEnd>(
@@ -656,27 +656,28 @@ fn fill_check<F: FrontEnd>(
     scratch: &Path,
     cancel: &Cancel,
     fill: Fill,
-    variants: &[Vec<u8>],
+    variants: &[FillVariant],
 ) -> Result<FillCheck, Evaluation> {
     let (mut runs, mut elapsed) = (0, Duration::ZERO);
-    let mut first: Option<(u8, Box<Outcome>)> = None;
-    for (variant, byte) in variants.iter().zip(FILL_BYTES) {
-        if let Err(e) = fs::write(path, variant) {
+    let mut first: Option<(&str, Box<Outcome>)> = None;
+    for variant in variants {
+        if let Err(e) = fs::write(path, &variant.bytes) {
             let message = format!("cannot write '{}': {e}", path.display());
             return Err(Evaluation::Failed(message));
         }
         let (outcome, _) = run_once(shared, path, scratch, cancel)?;
         runs += 1;
         elapsed += outcome.elapsed;
+        let how = &variant.how;
         let why = match &first {
             _ if fill == Fill::IfInteresting && outcome.verdict != Verdict::Interesting => {
                 Some(format!(
-                    "its verdict depends on memory it reads before writing it (filled with {byte:#04x} it ended with {})",
+                    "its verdict depends on memory it reads before writing it ({how} it ended with {})",
                     outcome.status
                 ))
             }
-            Some((b, o)) if o.verdict != outcome.verdict => Some(format!(
-                "its verdict depends on memory it reads before writing it (filled with {b:#04x} it ended with {}, with {byte:#04x} {})",
+            Some((h, o)) if o.verdict != outcome.verdict => Some(format!(
+                "its verdict depends on memory it reads before writing it ({h} it ended with {}, {how} {})",
                 o.status, outcome.status
             )),
             _ => None,
@@ -684,7 +685,7 @@ fn fill_check<F: FrontEnd>(
         if let Some(why) = why {
             return Ok(FillCheck::Differ(why, runs, elapsed));
         }
-        first.get_or_insert((byte, outcome));
+        first.get_or_insert((how, outcome));
     }
     let agreed = first.map(|(_, o)| o.verdict);
     Ok(FillCheck::Agree(agreed, runs, elapsed))

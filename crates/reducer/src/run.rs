@@ -391,7 +391,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
         Ok(())
     }
 
-    /// Re-test the final module once. When it fails (a flaky test), the
+    /// Re-test the final module once, or [`RECHECKS`] times in a row when
+    /// a re-check during the run found the test flaky. When it fails, the
     /// result is never left as it is: it is kept beside the output
     /// (`NAME.flaky.EXT`), and the output gets the latest module accepted
     /// earlier that passes [`RECHECKS`] re-tests in a row, or the
@@ -412,22 +413,37 @@ impl<F: FrontEnd> Reduction<'_, F> {
             FillCheck::Usable => Fill::Always,
             _ => Fill::No,
         };
-        let Some(result) = self.test_snapshot(self.current.snapshot.clone(), fill) else {
+        // Once the test is known to be flaky, one run that passes proves
+        // little (a result that hangs two runs in seven passes one five
+        // times in seven): it must pass as many in a row as a module the
+        // walk back goes to.
+        let runs = if self.stats.flaky_during.is_empty() {
+            1
+        } else {
+            RECHECKS
+        };
+        let mut failed = None;
+        for run in 0..runs {
+            let fill = if run == 0 { fill } else { Fill::No };
+            let Some(result) = self.test_snapshot(self.current.snapshot.clone(), fill) else {
+                return;
+            };
+            self.account_job(&result);
+            let Evaluation::Tested(outcome) = &result.evaluation else {
+                return;
+            };
+            if result.fill_differs {
+                self.shared.fill_all.store(true, Ordering::Relaxed);
+            }
+            if outcome.verdict != Verdict::Interesting {
+                failed = Some(outcome.status.clone());
+                break;
+            }
+        }
+        self.stats.final_check_interesting = Some(failed.is_none());
+        let Some(status) = failed else {
             return;
         };
-        self.account_job(&result);
-        let Evaluation::Tested(outcome) = &result.evaluation else {
-            return;
-        };
-        let ok = outcome.verdict == Verdict::Interesting;
-        if result.fill_differs {
-            self.shared.fill_all.store(true, Ordering::Relaxed);
-        }
-        self.stats.final_check_interesting = Some(ok);
-        if ok {
-            return;
-        }
-        let status = outcome.status.clone();
         self.found_flaky();
         if reduced {
             match self.walk_back(status, None) {

@@ -434,7 +434,7 @@ impl Env<'_> {
         byte: u8,
         tag: &str,
     ) -> Result<Option<PathBuf>> {
-        if ir::mr::pattern_init_allocas(module, byte) == 0 {
+        if ir::mr::pattern_init_allocas(module, byte, ir::mr::UnwrittenReads::Unchecked) == 0 {
             return Ok(None);
         }
         let path = self

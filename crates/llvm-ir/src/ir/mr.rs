@@ -12,7 +12,7 @@ extern "C" {
     fn whittle_undefined_operand_uses(m: LLVMModuleRef) -> u32;
     fn whittle_reverse_functions(m: LLVMModuleRef);
     fn whittle_strip_local_names(m: LLVMModuleRef);
-    fn whittle_pattern_init_allocas(m: LLVMModuleRef, byte: u8) -> u32;
+    fn whittle_pattern_init_allocas(m: LLVMModuleRef, byte: u8, unwritten: u32) -> u32;
 }
 
 /// Put the module's functions in reverse order.
@@ -28,13 +28,35 @@ pub fn strip_local_names(module: &Module<'_>) {
     unsafe { whittle_strip_local_names(module.as_mut_ptr()) }
 }
 
+/// What a filled module does where it loads a scalar from bytes of a local,
+/// whose address never escapes, that were not written since the local was
+/// made ([`pattern_init_allocas`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnwrittenReads {
+    /// Nothing: it reads the fill.
+    Unchecked,
+    /// Checks each such load and records it in a global of its own, then
+    /// reads the fill: built like `Trap`, to compare a trapping variant with.
+    Checked,
+    /// Checks each such load and traps (`llvm.trap`) where it finds one.
+    Trap,
+}
+
 /// Fill every fixed-size stack allocation with `byte` as soon as it is made,
-/// so that a program reading a local it never wrote reads `byte`. Returns how
-/// many allocations were filled.
-pub fn pattern_init_allocas(module: &Module<'_>, byte: u8) -> u32 {
+/// so that a program reading a local it never wrote reads `byte`, and
+/// check its reads of such bytes as `unwritten` says. Returns how many
+/// allocations were filled.
+pub fn pattern_init_allocas(module: &Module<'_>, byte: u8, unwritten: UnwrittenReads) -> u32 {
+    let unwritten = match unwritten {
+        UnwrittenReads::Unchecked => 0,
+        UnwrittenReads::Checked => 1,
+        UnwrittenReads::Trap => 2,
+    };
     // SAFETY: live module; each memset is inserted right after its alloca,
-    // which it uses, in the same block, so the module stays valid.
-    unsafe { whittle_pattern_init_allocas(module.as_mut_ptr(), byte) }
+    // which it uses, in the same block; the checks add a shadow alloca
+    // before the slot's, a global, and split blocks at the accesses with
+    // LLVM's own utility, which keeps the CFG and phis valid.
+    unsafe { whittle_pattern_init_allocas(module.as_mut_ptr(), byte, unwritten) }
 }
 
 /// Add LLVM's bounds checks to every function defined in `module` (its
@@ -155,6 +177,70 @@ mod tests {
             "  call void @g()\n  ret i32 0",
         ] {
             assert_eq!(ub(body), None, "{body}");
+        }
+    }
+
+    /// The exit status of `main` (a body returning i32) run by lli with its
+    /// locals filled with 0x5a and checked as `unwritten` says; None when
+    /// it died by a signal (the trap).
+    fn run_filled(body: &str, unwritten: UnwrittenReads) -> Option<i32> {
+        let text = format!("define i32 @main() {{\n{body}\n}}\n");
+        let ctx = context();
+        let module = parse(&ctx, text.as_bytes(), "filled.ll").unwrap();
+        assert!(pattern_init_allocas(&module, 0x5a, unwritten) > 0);
+        module.verify().unwrap();
+        static RUN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("whittle-fill-{}-{n}.ll", std::process::id()));
+        std::fs::write(&path, module.print_to_string().to_bytes()).unwrap();
+        let lli = ["/usr/lib/llvm-22/bin/lli", "lli"]
+            .into_iter()
+            .find(|l| {
+                std::process::Command::new(l)
+                    .arg("--version")
+                    .output()
+                    .is_ok()
+            })
+            .expect("lli");
+        let status = std::process::Command::new(lli)
+            .arg(&path)
+            .output()
+            .unwrap()
+            .status;
+        std::fs::remove_file(&path).unwrap();
+        status.code()
+    }
+
+    #[test]
+    fn a_load_of_bytes_never_written_traps_where_asked() {
+        // An opcode read from an element nothing wrote: the fill (0x5a5a5a5a)
+        // runs on; the trapping variant stops at the load.
+        let unwritten = "  %a = alloca [2 x i32]\n  store i32 7, ptr %a\n  %e = getelementptr [2 x i32], ptr %a, i64 0, i64 1\n  %v = load i32, ptr %e\n  %c = icmp eq i32 %v, 1515870810\n  %r = zext i1 %c to i32\n  ret i32 %r";
+        assert_eq!(run_filled(unwritten, UnwrittenReads::Unchecked), Some(1));
+        assert_eq!(run_filled(unwritten, UnwrittenReads::Checked), Some(1));
+        assert_eq!(run_filled(unwritten, UnwrittenReads::Trap), None);
+        // A load half of whose bytes were written reads garbage too.
+        let half = "  %a = alloca i32\n  store i16 1, ptr %a\n  %v = load i32, ptr %a\n  %r = and i32 %v, 0\n  ret i32 %r";
+        assert_eq!(run_filled(half, UnwrittenReads::Trap), None);
+    }
+
+    #[test]
+    fn written_bytes_and_unread_garbage_do_not_trap() {
+        for body in [
+            // Each element written by a store, or by a memset, before it is
+            // read (the element through a variable index).
+            "  %a = alloca [4 x i32]\n  %i = add i64 1, 2\n  %e = getelementptr [4 x i32], ptr %a, i64 0, i64 %i\n  store i32 3, ptr %e\n  %v = load i32, ptr %e\n  %r = sub i32 %v, 3\n  ret i32 %r",
+            "  %a = alloca [4 x i32]\n  call void @llvm.memset.p0.i64(ptr %a, i8 0, i64 16, i1 false)\n  %e = getelementptr [4 x i32], ptr %a, i64 0, i64 3\n  %v = load i32, ptr %e\n  ret i32 %v",
+            // A bit-field's first assignment at -O0: its storage unit loaded,
+            // the field masked in, stored back.
+            "  %s = alloca i8\n  %b = load i8, ptr %s\n  %c = and i8 %b, -8\n  %d = or i8 %c, 1\n  store i8 %d, ptr %s\n  %v = load i8, ptr %s\n  %f = and i8 %v, 7\n  %w = zext i8 %f to i32\n  %r = sub i32 %w, 1\n  ret i32 %r",
+            // A load whose value nothing uses.
+            "  %a = alloca i32\n  %v = load i32, ptr %a\n  ret i32 0",
+            // A slot whose address escapes (a callee may write it) is
+            // filled, not checked.
+            "  %a = alloca i32\n  %p = ptrtoint ptr %a to i64\n  %v = load i32, ptr %a\n  ret i32 0",
+        ] {
+            assert_eq!(run_filled(body, UnwrittenReads::Trap), Some(0), "{body}");
         }
     }
 }
