@@ -40,8 +40,8 @@ pub struct Job {
     /// attributes another pass will take away again); neither is tested.
     pub current_size: u64,
     pub current_bytes: u64,
-    /// The current module's items, when the change memory is on and they
-    /// are known: a candidate changing one of them has a key
+    /// The current module's items, when they are known (only with the
+    /// change memory on): a candidate changing one of them has a key
     /// ([`crate::memo`]).
     pub current_items: Option<Arc<IndexedModule>>,
     /// Test even if the content was tested before (the input and final
@@ -188,6 +188,9 @@ pub struct Shared<F> {
     /// Whether every interesting verdict must survive the fill check: set
     /// once the test is known to be flaky and the input passes the check.
     pub fill_all: AtomicBool,
+    /// Whether the change memory is on: without it no module's items are
+    /// indexed.
+    pub change_memory: bool,
     /// The keys of the changes the search was told are not interesting, in
     /// the order it settled them ([`crate::memo`]; recorded by the run, so
     /// that tests ahead of their turn change nothing).
@@ -405,12 +408,14 @@ pub fn evaluate<F: FrontEnd>(job: &Job, shared: &Shared<F>, scratch: &Path) -> J
 
     let t = Instant::now();
     // Its bytes are copied only now: it may become the current module.
-    let items = items.or_else(index).map(|index| {
-        Arc::new(IndexedModule {
-            index,
-            text: bytes.clone(),
-        })
-    });
+    let items = items
+        .or_else(|| shared.change_memory.then(index).flatten())
+        .map(|index| {
+            Arc::new(IndexedModule {
+                index,
+                text: bytes.clone(),
+            })
+        });
     let kept = front_end.keep(&candidate, &job.base, bytes);
     timings.serialize += t.elapsed();
     let counted = job.level.map(|l| targets(front_end, &candidate, l));

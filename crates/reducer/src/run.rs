@@ -61,6 +61,7 @@ pub fn run<F: FrontEnd>(
         limit: settings.auto_limit.map(crate::limit::Limit::new),
         confirm: AtomicU32::new(settings.confirm),
         fill_all: AtomicBool::new(false),
+        change_memory: settings.change_memory,
         refused: Default::default(),
     });
     // With spare workers a follow-up is tested ahead, and the job that
@@ -303,7 +304,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
             current_hash: self.current.hash,
             current_size: self.current.size,
             current_bytes: self.current.test_bytes,
-            current_items: self.items.clone().filter(|_| self.settings.change_memory),
+            current_items: self.items.clone(),
             force_test,
             fill,
             cancel: Arc::new(Cancel::new()),
