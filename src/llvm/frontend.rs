@@ -155,22 +155,26 @@ impl FrontEnd for LlvmFrontEnd {
             return Ok(Vec::new());
         }
         // Each stack slot filled as soon as it is made: what a read of a
-        // local before any store to it sees is then the fill byte. The
-        // first variant also traps where the program loads from a local
-        // bytes it never wrote, which no fill byte need show (a value that
-        // takes the program somewhere else only when it is small, say); the
-        // others check the same loads without trapping, so that the three
-        // differ in their bytes and the trap only (a test that compiles the
-        // module sees the same code).
+        // local before any store to it sees is then the fill byte. The last
+        // variant also traps where the program loads from a local bytes it
+        // never wrote, which no fill byte need show (a value that takes the
+        // program somewhere else only when it is small, say); the others
+        // check the same loads without trapping, so that the three differ
+        // in their bytes and the trap only (a test that compiles the module
+        // sees the same code). Last, because a re-check compares the
+        // variants with each other: the first two still disagree where the
+        // fill byte alone changes the verdict (a variant that trapped would
+        // agree with one that failed for its byte).
         let mut variants = Vec::new();
         for (i, byte) in FILL_BYTES.into_iter().enumerate() {
             let filled = module.clone();
-            let (unwritten, how) = match i {
-                0 => (
+            let (unwritten, how) = if i + 1 == FILL_BYTES.len() {
+                (
                     UnwrittenReads::Trap,
                     format!("filled with {byte:#04x} and trapping where it reads a local's bytes never written,"),
-                ),
-                _ => (UnwrittenReads::Checked, format!("filled with {byte:#04x}")),
+                )
+            } else {
+                (UnwrittenReads::Checked, format!("filled with {byte:#04x}"))
             };
             if ir::mr::pattern_init_allocas(&filled, byte, unwritten) == 0 {
                 return Ok(Vec::new());
