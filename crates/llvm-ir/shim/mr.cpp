@@ -11,6 +11,8 @@
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -20,6 +22,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -97,80 +100,229 @@ static bool storedBack(LoadInst *L) {
   return true;
 }
 
-// Give stack slot `A` (of `Size` bytes, whose accesses `Accesses` lists) a
-// shadow of one byte per byte, cleared where the slot is made (at `Starts`),
-// set by every store and memory intrinsic into the slot, and checked by
-// every load of a scalar from it: a load of a byte never written traps, or,
-// with `Record`, stores 1 to it (volatile) and goes on, so that a variant
-// that traps and one that does not are built alike but for the trap.
-// Accesses outside the slot are neither marked nor checked (the bounds
-// checks are another check's).
-static void checkUnwrittenReads(AllocaInst *A, uint64_t Size,
-                                ArrayRef<Instruction *> Starts,
-                                ArrayRef<Instruction *> Accesses,
+// A stack slot whose reads the unwritten-read check follows: its size,
+// where it is made, its accesses, and its shadow (one byte per byte, 1 where
+// the program wrote it since the slot was made).
+struct TrackedSlot {
+  AllocaInst *A;
+  uint64_t Size;
+  std::vector<Instruction *> Starts;
+  std::vector<Instruction *> Accesses;
+  AllocaInst *Shadow = nullptr;
+};
+
+// Whether instruction I computes its value from its operands' values
+// without using any of them as a condition, an address or a divisor: a
+// value computed from garbage is garbage, and only where such a value
+// decides something (a branch, an address, what a call or `ret` is given)
+// does the program depend on it.
+static bool propagates(const Instruction *I, unsigned OperandNo) {
+  if (auto *BO = dyn_cast<BinaryOperator>(I))
+    switch (BO->getOpcode()) {
+    case Instruction::UDiv:
+    case Instruction::SDiv:
+    case Instruction::URem:
+    case Instruction::SRem:
+      return OperandNo == 0;
+    default:
+      return true;
+    }
+  return isa<CastInst>(I) || isa<CmpInst>(I) || isa<SelectInst>(I) ||
+         isa<PHINode>(I) || isa<FreezeInst>(I) || isa<UnaryOperator>(I) ||
+         isa<ExtractElementInst>(I) || isa<InsertElementInst>(I) ||
+         isa<ShuffleVectorInst>(I) || isa<ExtractValueInst>(I) ||
+         isa<InsertValueInst>(I);
+}
+
+// The unwritten-read check of function F's tracked slots. Each slot gets a
+// shadow, cleared where the slot is made and set by every store and memory
+// intrinsic into it; a load of a scalar from the slot is *unwritten* when a
+// byte it reads is not set. Whether a value is computed from an unwritten
+// load is followed through the function's values (one bit per value, as
+// MemorySanitizer does), and through the slots: a store of such a value
+// clears the bytes it writes. Where such a value is used other than to
+// compute another value (a branch or switch condition, an address, a
+// divisor, a call's or `ret`'s operand, a store outside the tracked slots),
+// the program traps, or
+// with `Record` stores 1 to it (volatile) and goes on, so that a variant
+// that traps and one that does not are built alike but for the trap. A
+// load that only writes its bits back (a bit-field's first assignment) is
+// taken as written. Accesses outside their slot are neither marked nor
+// checked (the bounds checks are another check's).
+static void checkUnwrittenReads(Function &F, std::vector<TrackedSlot> &Slots,
                                 GlobalVariable *Record) {
-  const DataLayout &DL = A->getModule()->getDataLayout();
-  IRBuilder<> B(A);
-  Type *IntPtr = DL.getIntPtrType(A->getType());
-  auto *Shadow = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Size), nullptr,
-                                "whittle.shadow");
-  for (Instruction *At : Starts) {
-    B.SetInsertPoint(At->getNextNode());
-    B.CreateMemSet(Shadow, B.getInt8(0), Size, Align(1));
-  }
-  // The offset of the access at `P` into the slot, and whether `Len` bytes
+  if (Slots.empty())
+    return;
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  LLVMContext &C = F.getContext();
+  Type *I1 = Type::getInt1Ty(C);
+  Type *I8 = Type::getInt8Ty(C);
+  // The offset of the access at `P` into slot S, and whether `Len` bytes
   // from it lie within the slot.
-  auto Within = [&](IRBuilder<> &B, Value *P, Value *Len) {
+  auto Within = [&](IRBuilder<> &B, TrackedSlot &S, Value *P, Value *Len) {
+    Type *IntPtr = DL.getIntPtrType(S.A->getType());
     Value *Off = B.CreateSub(B.CreatePtrToInt(P, IntPtr),
-                             B.CreatePtrToInt(A, IntPtr));
+                             B.CreatePtrToInt(S.A, IntPtr));
     Len = B.CreateZExtOrTrunc(Len, IntPtr);
-    Value *Fits = B.CreateICmpULE(Len, ConstantInt::get(IntPtr, Size));
-    Value *Room = B.CreateSub(ConstantInt::get(IntPtr, Size), Len);
+    Value *Fits = B.CreateICmpULE(Len, ConstantInt::get(IntPtr, S.Size));
+    Value *Room = B.CreateSub(ConstantInt::get(IntPtr, S.Size), Len);
     Value *In = B.CreateAnd(Fits, B.CreateICmpULE(Off, Room));
     return std::make_pair(Off, In);
   };
-  auto Mark = [&](Instruction *I, Value *P, Value *Len) {
-    IRBuilder<> B(I);
-    auto [Off, In] = Within(B, P, Len);
-    Instruction *Then = SplitBlockAndInsertIfThen(In, I, false);
-    B.SetInsertPoint(Then);
-    B.CreateMemSet(B.CreateGEP(B.getInt8Ty(), Shadow, Off), B.getInt8(1), Len,
-                   Align(1));
-  };
-  for (Instruction *I : Accesses) {
-    if (auto *S = dyn_cast<StoreInst>(I)) {
-      uint64_t Bytes = DL.getTypeStoreSize(S->getValueOperand()->getType());
-      Mark(S, S->getPointerOperand(), ConstantInt::get(IntPtr, Bytes));
-    } else if (auto *M = dyn_cast<MemIntrinsic>(I)) {
-      Mark(M, M->getRawDest(), M->getLength());
-    } else if (auto *L = dyn_cast<LoadInst>(I)) {
+
+  // Shadows, and whether each checked load is unwritten (computed before it,
+  // without a branch: the shadow read at offset 0 when out of the slot).
+  DenseMap<Value *, Value *> Unwritten;
+  // The values that have a bit, in a fixed order (the module's text must
+  // not depend on where pointers happen to be).
+  std::vector<Value *> Tainted;
+  SmallPtrSet<Instruction *, 16> SlotStores;
+  for (TrackedSlot &S : Slots) {
+    IRBuilder<> B(S.A);
+    S.Shadow = B.CreateAlloca(ArrayType::get(I8, S.Size), nullptr,
+                              "whittle.shadow");
+    for (Instruction *At : S.Starts) {
+      B.SetInsertPoint(At->getNextNode());
+      B.CreateMemSet(S.Shadow, B.getInt8(0), S.Size, Align(1));
+    }
+    for (Instruction *I : S.Accesses) {
+      if (!isa<LoadInst>(I)) {
+        SlotStores.insert(I);
+        continue;
+      }
+      auto *L = cast<LoadInst>(I);
       Type *T = L->getType();
       uint64_t Bytes = DL.getTypeStoreSize(T);
       // Aggregates and vectors are read whole, padding and unused lanes
       // included.
       if (!(T->isIntegerTy() || T->isPointerTy() || T->isFloatingPointTy()) ||
-          Bytes == 0 || Bytes > 16 || storedBack(L))
+          Bytes == 0 || Bytes > 16 || Bytes > S.Size || storedBack(L))
         continue;
-      IRBuilder<> B(L);
-      auto [Off, In] = Within(B, L->getPointerOperand(),
+      B.SetInsertPoint(L);
+      Type *IntPtr = DL.getIntPtrType(S.A->getType());
+      auto [Off, In] = Within(B, S, L->getPointerOperand(),
                               ConstantInt::get(IntPtr, Bytes));
-      // The shadow is read only where the load lies within the slot.
-      Instruction *Then = SplitBlockAndInsertIfThen(In, L, false);
-      B.SetInsertPoint(Then);
+      Value *At = B.CreateSelect(In, Off, ConstantInt::get(IntPtr, 0));
       Type *Marks = B.getIntNTy(8 * Bytes);
-      Value *Got = B.CreateAlignedLoad(
-          Marks, B.CreateGEP(B.getInt8Ty(), Shadow, Off), Align(1));
+      Value *Got = B.CreateAlignedLoad(Marks, B.CreateGEP(I8, S.Shadow, At),
+                                       Align(1));
       Value *All =
           ConstantInt::get(Marks, APInt::getSplat(8 * Bytes, APInt(8, 1)));
-      Instruction *Unwritten =
-          SplitBlockAndInsertIfThen(B.CreateICmpNE(Got, All), Then, !Record);
-      IRBuilder<> U(Unwritten);
-      if (Record)
-        U.CreateStore(U.getInt8(1), Record, /*isVolatile=*/true);
-      else
-        U.CreateIntrinsic(Intrinsic::trap, ArrayRef<Type *>(),
-                          ArrayRef<Value *>());
+      Unwritten[L] = B.CreateAnd(In, B.CreateICmpNE(Got, All));
+      Tainted.push_back(L);
     }
+  }
+
+  // Every value computed from an unwritten load, and its bit: the OR of its
+  // operands' (placed right after it; phis get a phi of the bits).
+  std::vector<Instruction *> Derived;
+  {
+    SmallPtrSet<Value *, 16> Seen(Tainted.begin(), Tainted.end());
+    for (size_t K = 0; K < Tainted.size(); ++K)
+      for (Use &U : Tainted[K]->uses()) {
+        auto *I = cast<Instruction>(U.getUser());
+        if (propagates(I, U.getOperandNo()) && Seen.insert(I).second) {
+          Derived.push_back(I);
+          Tainted.push_back(I);
+        }
+      }
+  }
+  SmallPtrSet<Instruction *, 16> IsDerived(Derived.begin(), Derived.end());
+  auto Bit = [&](Value *V) -> Value * {
+    auto It = Unwritten.find(V);
+    return It == Unwritten.end() ? nullptr : It->second;
+  };
+  for (Instruction *I : Derived)
+    if (auto *PN = dyn_cast<PHINode>(I))
+      Unwritten[I] = PHINode::Create(I1, PN->getNumIncomingValues(),
+                                     "whittle.unwritten",
+                                     PN->getParent()->getFirstNonPHIIt());
+  // Non-phis in an order where each operand's bit exists first.
+  std::function<Value *(Instruction *)> Compute = [&](Instruction *I) {
+    if (Value *B = Bit(I))
+      return B;
+    IRBuilder<> B(I->getNextNode());
+    Value *Any = ConstantInt::getFalse(C);
+    for (Use &Op : I->operands())
+      if (auto *OI = dyn_cast<Instruction>(Op.get())) {
+        Value *OB = Bit(OI);
+        if (!OB && !isa<PHINode>(OI) && IsDerived.contains(OI))
+          OB = Compute(OI);
+        if (OB)
+          Any = B.CreateOr(Any, OB);
+      }
+    Unwritten[I] = Any;
+    return Any;
+  };
+  for (Instruction *I : Derived)
+    if (!isa<PHINode>(I))
+      Compute(I);
+  for (Instruction *I : Derived)
+    if (auto *PN = dyn_cast<PHINode>(I)) {
+      auto *BitPN = cast<PHINode>(Unwritten[I]);
+      for (unsigned K = 0; K < PN->getNumIncomingValues(); ++K) {
+        Value *In = PN->getIncomingValue(K);
+        Value *B = Bit(In);
+        BitPN->addIncoming(B ? B : ConstantInt::getFalse(C),
+                           PN->getIncomingBlock(K));
+      }
+    }
+
+  // Where the program uses such a value other than to compute another one:
+  // the check goes before the use.
+  MapVector<Instruction *, SmallVector<Value *, 2>> Uses;
+  for (Value *V : Tainted) {
+    for (Use &U : V->uses()) {
+      auto *I = cast<Instruction>(U.getUser());
+      if (propagates(I, U.getOperandNo()))
+        continue;
+      // A store into a tracked slot carries the bit into the shadow.
+      if (isa<StoreInst>(I) && SlotStores.contains(I) && U.getOperandNo() == 0)
+        continue;
+      Uses[I].push_back(Unwritten[V]);
+    }
+  }
+
+  // Stores and memory intrinsics into the slots set the shadow: to 1, or
+  // for a store of a value computed from an unwritten load, to 0.
+  for (TrackedSlot &S : Slots)
+    for (Instruction *I : S.Accesses) {
+      Value *P, *Len, *Mark = ConstantInt::get(I8, 1);
+      Type *IntPtr = DL.getIntPtrType(S.A->getType());
+      if (auto *St = dyn_cast<StoreInst>(I)) {
+        P = St->getPointerOperand();
+        Len = ConstantInt::get(
+            IntPtr, DL.getTypeStoreSize(St->getValueOperand()->getType()));
+        if (Value *B = Bit(St->getValueOperand())) {
+          IRBuilder<> At(St);
+          Mark = At.CreateZExt(At.CreateNot(B), I8);
+        }
+      } else if (auto *MI = dyn_cast<MemIntrinsic>(I)) {
+        P = MI->getRawDest();
+        Len = MI->getLength();
+      } else {
+        continue;
+      }
+      IRBuilder<> B(I);
+      auto [Off, In] = Within(B, S, P, Len);
+      Instruction *Then = SplitBlockAndInsertIfThen(In, I, false);
+      B.SetInsertPoint(Then);
+      B.CreateMemSet(B.CreateGEP(I8, S.Shadow, Off), Mark,
+                     B.CreateZExtOrTrunc(Len, IntPtr), Align(1));
+    }
+
+  for (auto &[I, Bits] : Uses) {
+    IRBuilder<> B(I);
+    Value *Any = Bits[0];
+    for (size_t K = 1; K < Bits.size(); ++K)
+      Any = B.CreateOr(Any, Bits[K]);
+    Instruction *Found = SplitBlockAndInsertIfThen(Any, I, !Record);
+    IRBuilder<> U(Found);
+    if (Record)
+      U.CreateStore(U.getInt8(1), Record, /*isVolatile=*/true);
+    else
+      U.CreateIntrinsic(Intrinsic::trap, ArrayRef<Type *>(),
+                        ArrayRef<Value *>());
   }
 }
 
@@ -232,6 +384,7 @@ unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte,
       for (Instruction &I : BB)
         if (auto *AI = dyn_cast<AllocaInst>(&I))
           Allocas.push_back(AI);
+    std::vector<TrackedSlot> Tracked;
     for (AllocaInst *AI : Allocas) {
       std::optional<TypeSize> Size = AI->getAllocationSize(DL);
       if (!Size || Size->isScalable() || Size->getFixedValue() == 0)
@@ -247,19 +400,17 @@ unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte,
       if (Starts.empty())
         Starts.push_back(AI);
       // Found before the fill is added: it writes no value of the program.
-      std::optional<std::vector<Instruction *>> Accesses;
       if (Unwritten)
-        Accesses = slotAccesses(AI);
+        if (auto Accesses = slotAccesses(AI))
+          Tracked.push_back({AI, Size->getFixedValue(), Starts, *Accesses});
       for (Instruction *At : Starts) {
         IRBuilder<> B(At->getNextNode());
         B.CreateMemSet(AI, B.getInt8(Byte), Size->getFixedValue(),
                        AI->getAlign());
       }
-      if (Accesses)
-        checkUnwrittenReads(AI, Size->getFixedValue(), Starts, *Accesses,
-                            Record);
       ++Filled;
     }
+    checkUnwrittenReads(F, Tracked, Record);
   }
   return Filled;
 }

@@ -181,8 +181,8 @@ mod tests {
     }
 
     /// The exit status of `main` (a body returning i32) run by lli with its
-    /// locals filled with 0x5a and checked as `unwritten` says; None when
-    /// it died by a signal (the trap).
+    /// locals filled with 0x5a and its reads checked as `unwritten` says;
+    /// None when it died by a signal (the trap).
     fn run_filled(body: &str, unwritten: UnwrittenReads) -> Option<i32> {
         let text = format!("define i32 @main() {{\n{body}\n}}\n");
         let ctx = context();
@@ -219,6 +219,10 @@ mod tests {
         assert_eq!(run_filled(unwritten, UnwrittenReads::Unchecked), Some(1));
         assert_eq!(run_filled(unwritten, UnwrittenReads::Checked), Some(1));
         assert_eq!(run_filled(unwritten, UnwrittenReads::Trap), None);
+        // Garbage copied into another local and used from there.
+        let copied = "  %a = alloca [2 x i32]\n  %b = alloca i32\n  store i32 7, ptr %a\n  %e = getelementptr [2 x i32], ptr %a, i64 0, i64 1\n  %v = load i32, ptr %e\n  %w = add i32 %v, 1\n  store i32 %w, ptr %b\n  %x = load i32, ptr %b\n  %c = icmp eq i32 %x, 3\n  br i1 %c, label %t, label %f\nt:\n  ret i32 1\nf:\n  ret i32 0";
+        assert_eq!(run_filled(copied, UnwrittenReads::Checked), Some(0));
+        assert_eq!(run_filled(copied, UnwrittenReads::Trap), None);
         // A load half of whose bytes were written reads garbage too.
         let half = "  %a = alloca i32\n  store i16 1, ptr %a\n  %v = load i32, ptr %a\n  %r = and i32 %v, 0\n  ret i32 %r";
         assert_eq!(run_filled(half, UnwrittenReads::Trap), None);
@@ -234,6 +238,9 @@ mod tests {
             // A bit-field's first assignment at -O0: its storage unit loaded,
             // the field masked in, stored back.
             "  %s = alloca i8\n  %b = load i8, ptr %s\n  %c = and i8 %b, -8\n  %d = or i8 %c, 1\n  store i8 %d, ptr %s\n  %v = load i8, ptr %s\n  %f = and i8 %v, 7\n  %w = zext i8 %f to i32\n  %r = sub i32 %w, 1\n  ret i32 %r",
+            // Garbage loaded and copied, but never used: the copy is
+            // overwritten before it is read.
+            "  %a = alloca [2 x i32]\n  %b = alloca i32\n  %e = getelementptr [2 x i32], ptr %a, i64 0, i64 1\n  %v = load i32, ptr %e\n  %w = mul i32 %v, 3\n  store i32 %w, ptr %b\n  store i32 0, ptr %b\n  %x = load i32, ptr %b\n  ret i32 %x",
             // A load whose value nothing uses.
             "  %a = alloca i32\n  %v = load i32, ptr %a\n  ret i32 0",
             // A slot whose address escapes (a callee may write it) is
