@@ -4,18 +4,19 @@
 ; garbage, which takes the wrong way only when it happens to be 3. Repeated
 ; runs pass, and so do the three fills (0x00000000, 0xa5a5a5a5 and
 ; 0x5a5a5a5a are not 3): a reduction that trusted them would end on the
-; garbage. The last filled variant also traps where the program loads bytes
-; of a local it never wrote, so the re-check (--recheck-every 0) sees the
-; variants disagree, walks back to a result that writes the element, and
-; from then on refuses every candidate that reads it unwritten. The result
-; keeps that store, and drops the one to the element nothing reads.
+; garbage. The last filled variant also traps where the program uses a
+; value computed from bytes of a local it never wrote (the compare here), so
+; the re-check (--recheck-every 0) sees the variants disagree, walks back to
+; a result that writes the element, and from then on refuses every
+; candidate that uses it unwritten. The result keeps that store, and drops
+; the one to the element nothing reads.
 ;
 ; RUN: rm -rf %t.dir && mkdir %t.dir
 ; RUN: %whittle -j1 --abort-on-invalid-reduction --recheck-every 0 --test %inputs/lli-opcode-not-3.sh %s -o %t.dir/out.ll --stats-json %t.json 2> %t.log
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=JSON %s < %t.json
 ; RUN: FileCheck --check-prefix=CHECK-FINAL %s < %t.dir/out.ll
-; LOG: whittle: warning: the test is flaky: re-run after {{[a-z-]+}} on the result so far ({{[0-9]+}} instructions) it ended with interesting, but its verdict depends on memory it reads before writing it (filled with 0x00 it ended with exit status 0, filled with 0x5a and trapping where it reads a local's bytes never written, exit status {{[1-9][0-9]*}})
+; LOG: whittle: warning: the test is flaky: re-run after {{[a-z-]+}} on the result so far ({{[0-9]+}} instructions) it ended with interesting, but its verdict depends on memory it reads before writing it (filled with 0x00 it ended with exit status 0, filled with 0x5a and trapping where it uses a local's bytes never written, exit status {{[1-9][0-9]*}})
 ; LOG-NOT: flaky test: the final result
 ; JSON: "final_check_interesting": true,
 ; JSON-NEXT: "flaky": null,

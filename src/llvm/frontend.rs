@@ -171,7 +171,7 @@ impl FrontEnd for LlvmFrontEnd {
             let (unwritten, how) = if i + 1 == FILL_BYTES.len() {
                 (
                     UnwrittenReads::Trap,
-                    format!("filled with {byte:#04x} and trapping where it reads a local's bytes never written,"),
+                    format!("filled with {byte:#04x} and trapping where it uses a local's bytes never written,"),
                 )
             } else {
                 (UnwrittenReads::Checked, format!("filled with {byte:#04x}"))

@@ -358,14 +358,14 @@ void whittle_strip_local_names(LLVMModuleRef Mod) {
 // tells whether what it does depends on stack memory it never wrote: a
 // reduction easily deletes the store that initialised a local, and the
 // program then reads whatever the stack held (undefined behaviour that can
-// mimic, or hide, a miscompilation). `Unwritten` 2 also checks every load
-// of a scalar from a slot that never escapes, and traps where it reads a
-// byte never written since the slot was made: garbage a program switches on
-// can take it anywhere, and no fill byte need take it where the stack's
-// garbage does on some runs. `Unwritten` 1 adds the same checks, which
-// record what they find in a global instead of trapping (a variant built
-// like the trapping one, to compare it with). Returns how many allocas were
-// filled.
+// mimic, or hide, a miscompilation). `Unwritten` 2 also traps where the
+// program uses a value computed from bytes of a slot that never escapes and
+// that it never wrote since the slot was made (checkUnwrittenReads):
+// garbage a program switches on can take it anywhere, and no fill byte
+// need take it where the stack's garbage does on some runs. `Unwritten` 1
+// adds the same checks, which record what they find in a global instead of
+// trapping (a variant built like the trapping one, to compare it with).
+// Returns how many allocas were filled.
 unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte,
                                       unsigned Unwritten) {
   Module &M = *unwrap(Mod);

@@ -28,23 +28,27 @@ pub fn strip_local_names(module: &Module<'_>) {
     unsafe { whittle_strip_local_names(module.as_mut_ptr()) }
 }
 
-/// What a filled module does where it loads a scalar from bytes of a local,
-/// whose address never escapes, that were not written since the local was
-/// made ([`pattern_init_allocas`]).
+/// What a filled module does where it uses a value computed from bytes of a
+/// local, whose address never escapes, that were not written since the
+/// local was made ([`pattern_init_allocas`]): uses as a condition, an
+/// address, a divisor, a call's or `ret`'s operand (a value only computed
+/// with, or copied through the local's memory, is followed, as
+/// MemorySanitizer follows it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnwrittenReads {
     /// Nothing: it reads the fill.
     Unchecked,
-    /// Checks each such load and records it in a global of its own, then
-    /// reads the fill: built like `Trap`, to compare a trapping variant with.
+    /// Checks each such use and records it in a global of its own, then
+    /// goes on with the fill: built like `Trap`, to compare a trapping
+    /// variant with.
     Checked,
-    /// Checks each such load and traps (`llvm.trap`) where it finds one.
+    /// Checks each such use and traps (`llvm.trap`) where it finds one.
     Trap,
 }
 
 /// Fill every fixed-size stack allocation with `byte` as soon as it is made,
 /// so that a program reading a local it never wrote reads `byte`, and
-/// check its reads of such bytes as `unwritten` says. Returns how many
+/// check its uses of such bytes as `unwritten` says. Returns how many
 /// allocations were filled.
 pub fn pattern_init_allocas(module: &Module<'_>, byte: u8, unwritten: UnwrittenReads) -> u32 {
     let unwritten = match unwritten {
