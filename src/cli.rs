@@ -285,7 +285,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub confirm: u32,
 
-    /// Re-test the result so far when it changed, between two rounds of a pass or at its end, at most once per SECONDS and within a tenth of the run (0: whenever it changed; default 60); LLVM IR is also run with its locals filled (0x00, 0xa5, 0x5a). When the re-check fails, the test is flaky: the pass ends there, the reduction goes back to the latest result that passes 3 re-runs, confirms every interesting test from then on (--confirm 2, or the filled runs when they explain the failure) and re-checks after every pass that changed the result
+    /// Re-test the result so far when it changed, between two rounds of a pass or at its end, at most once per SECONDS and within a tenth of the run (0: whenever it changed; default 60); LLVM IR is also run with its locals filled (0x00, 0xa5, 0x5a; the last also trapping where it uses bytes of a local it never wrote). When the re-check fails, the test is flaky: the pass ends there, the reduction goes back to the latest result that passes 3 re-runs, confirms every interesting test from then on (--confirm 2, or the filled runs when they explain the failure), re-checks after every pass that changed the result, and the final re-check asks for 3 passes in a row
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
     pub recheck_every: f64,
 
