@@ -274,7 +274,8 @@ static void checkUnwrittenReads(Function &F, std::vector<TrackedSlot> &Slots,
   for (Value *V : Tainted) {
     for (Use &U : V->uses()) {
       auto *I = cast<Instruction>(U.getUser());
-      if (propagates(I, U.getOperandNo()))
+      // Nothing can go before an EH pad in its block.
+      if (propagates(I, U.getOperandNo()) || I->isEHPad())
         continue;
       // A store into a tracked slot carries the bit into the shadow.
       if (isa<StoreInst>(I) && SlotStores.contains(I) && U.getOperandNo() == 0)
