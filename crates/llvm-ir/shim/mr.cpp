@@ -29,6 +29,31 @@
 
 using namespace llvm;
 
+// Calls Visit on each use of stack slot `A`, followed through address
+// arithmetic (GEPs, bitcasts, address-space casts), other than that
+// arithmetic; false as soon as Visit is, or a user is not an instruction.
+static bool forEachSlotUse(AllocaInst *A,
+                           function_ref<bool(Use &, Instruction &)> Visit) {
+  SmallVector<Value *, 8> Work{A};
+  SmallPtrSet<Value *, 8> Seen{A};
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (Use &U : V->uses()) {
+      auto *I = dyn_cast<Instruction>(U.getUser());
+      if (!I)
+        return false;
+      if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
+          isa<AddrSpaceCastInst>(I)) {
+        if (Seen.insert(I).second)
+          Work.push_back(I);
+      } else if (!Visit(U, *I)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 // The accesses to stack slot `A` the unwritten-read check instruments, when
 // every use of it, through address arithmetic, is one: a load or store
 // through it, a memset, memcpy or memmove into or out of it, or a lifetime
@@ -37,37 +62,27 @@ using namespace llvm;
 // tell what a read of it depends on.
 static std::optional<std::vector<Instruction *>> slotAccesses(AllocaInst *A) {
   std::vector<Instruction *> Accesses;
-  SmallVector<Value *, 8> Work{A};
-  SmallPtrSet<Value *, 8> Seen{A};
-  while (!Work.empty()) {
-    Value *V = Work.pop_back_val();
-    for (Use &U : V->uses()) {
-      auto *I = dyn_cast<Instruction>(U.getUser());
-      if (!I)
-        return std::nullopt;
-      if (isa<LoadInst>(I)) {
-        Accesses.push_back(I);
-      } else if (auto *S = dyn_cast<StoreInst>(I)) {
-        if (U.getOperandNo() != S->getPointerOperandIndex())
-          return std::nullopt;
-        Accesses.push_back(I);
-      } else if (isa<GetElementPtrInst>(I) || isa<BitCastInst>(I) ||
-                 isa<AddrSpaceCastInst>(I)) {
-        if (Seen.insert(I).second)
-          Work.push_back(I);
-      } else if (isa<MemIntrinsic>(I)) {
-        if (U.getOperandNo() == 0)
-          Accesses.push_back(I);
-        // A copy out of the slot reads it as raw bytes (a struct's padding
-        // included): not a read of a value.
-      } else if (auto *II = dyn_cast<IntrinsicInst>(I)) {
-        if (!II->isLifetimeStartOrEnd())
-          return std::nullopt;
-      } else {
-        return std::nullopt;
-      }
+  bool Tracked = forEachSlotUse(A, [&](Use &U, Instruction &I) {
+    if (isa<LoadInst>(I)) {
+      Accesses.push_back(&I);
+    } else if (auto *S = dyn_cast<StoreInst>(&I)) {
+      if (U.getOperandNo() != S->getPointerOperandIndex())
+        return false;
+      Accesses.push_back(&I);
+    } else if (isa<MemIntrinsic>(I)) {
+      // A copy out of the slot reads it as raw bytes (a struct's padding
+      // included): not a read of a value.
+      if (U.getOperandNo() == 0)
+        Accesses.push_back(&I);
+    } else if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      return II->isLifetimeStartOrEnd();
+    } else {
+      return false;
     }
-  }
+    return true;
+  });
+  if (!Tracked)
+    return std::nullopt;
   return Accesses;
 }
 
@@ -143,12 +158,11 @@ static bool propagates(const Instruction *I, unsigned OperandNo) {
 // clears the bytes it writes. Where such a value is used other than to
 // compute another value (a branch or switch condition, an address, a
 // divisor, a call's or `ret`'s operand, a store outside the tracked slots),
-// the program traps, or
-// with `Record` stores 1 to it (volatile) and goes on, so that a variant
-// that traps and one that does not are built alike but for the trap. A
-// load that only writes its bits back (a bit-field's first assignment) is
-// taken as written. Accesses outside their slot are neither marked nor
-// checked (the bounds checks are another check's).
+// the program traps, or with `Record` stores 1 to it (volatile) and goes
+// on, so that a variant that traps and one that does not are built alike
+// but for the trap. A load that only writes its bits back (a bit-field's
+// first assignment) is taken as written. Accesses outside their slot are
+// neither marked nor checked (the bounds checks are another check's).
 static void checkUnwrittenReads(Function &F, std::vector<TrackedSlot> &Slots,
                                 GlobalVariable *Record) {
   if (Slots.empty())
@@ -492,27 +506,12 @@ static SmallPtrSet<const Value *, 8> unwrittenLocals(Function &F) {
     auto *A = dyn_cast<AllocaInst>(&I);
     if (!A)
       continue;
-    SmallVector<const Value *, 8> Work{A};
-    SmallPtrSet<const Value *, 8> Seen{A};
-    bool OnlyRead = true;
-    while (OnlyRead && !Work.empty()) {
-      const Value *V = Work.pop_back_val();
-      for (const User *U : V->users()) {
-        if (auto *L = dyn_cast<LoadInst>(U)) {
-          OnlyRead = !L->isVolatile();
-        } else if (isa<GetElementPtrInst>(U) || isa<BitCastInst>(U) ||
-                   isa<AddrSpaceCastInst>(U)) {
-          if (Seen.insert(U).second)
-            Work.push_back(U);
-        } else if (auto *II = dyn_cast<IntrinsicInst>(U)) {
-          OnlyRead = II->isLifetimeStartOrEnd();
-        } else {
-          OnlyRead = false;
-        }
-        if (!OnlyRead)
-          break;
-      }
-    }
+    bool OnlyRead = forEachSlotUse(A, [](Use &, Instruction &U) {
+      if (auto *L = dyn_cast<LoadInst>(&U))
+        return !L->isVolatile();
+      auto *II = dyn_cast<IntrinsicInst>(&U);
+      return II && II->isLifetimeStartOrEnd();
+    });
     if (OnlyRead)
       Out.insert(A);
   }
