@@ -410,6 +410,70 @@ fn sigint_leaves_a_valid_interesting_best_so_far_at_the_output() {
 }
 
 #[test]
+fn sigint_during_the_final_recheck_ends_the_run_as_interrupted() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(12)).unwrap();
+    // Every candidate is tested once (the cache answers repeats); the same
+    // content tested a second time is the final re-check, which hangs.
+    let d = dir.path().display();
+    let test = script(
+        dir.path(),
+        "test.sh",
+        &format!(
+            "h=$(cksum < \"$1\")\n\
+             if grep -qxF \"$h\" {d}/seen 2>/dev/null; then touch {d}/final; sleep 60; fi\n\
+             echo \"$h\" >> {d}/seen\n\
+             grep -q '%interesting = mul' \"$1\""
+        ),
+    );
+    let output = dir.path().join("out.ll");
+    let json = dir.path().join("stats.json");
+    let mut child = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .args(["-j1", "--recheck-every", "100000", "--stats-json"])
+        .arg(&json)
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !dir.path().join("final").exists() && started.elapsed() < Duration::from_secs(60) {
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        dir.path().join("final").exists(),
+        "no final re-check within a minute"
+    );
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let interrupted = Instant::now();
+    let status = child.wait().unwrap();
+    assert!(
+        interrupted.elapsed() < Duration::from_secs(5),
+        "took {:?} to stop",
+        interrupted.elapsed()
+    );
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    // Not "done": the result was not re-checked.
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted; the best reduction so far is in"),
+        "{err}"
+    );
+    let s = stats(&json);
+    assert_eq!(s["interrupted"], true, "{s}");
+    assert!(s["final_check_interesting"].is_null(), "{s}");
+    let reduced = fs::read_to_string(&output).unwrap();
+    assert!(reduced.contains("%interesting = mul"), "{reduced}");
+    assert_eq!(reduced.matches("define ").count(), 1, "{reduced}");
+    assert!(verifies(&output));
+}
+
+#[test]
 fn a_flaky_test_does_not_corrupt_the_result() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.ll");

@@ -141,6 +141,12 @@ pub fn run<F: FrontEnd>(
     reduction.cancel_ahead(|_| true);
     reduction.progress.finish();
 
+    let interrupted = interrupt::requested();
+    if reduction.infrastructure.is_none() && reduction.fatal.is_none() && !interrupted {
+        // The output always ends up holding the best module so far.
+        reduction.current.save()?;
+        reduction.final_check();
+    }
     if let Some(message) = reduction.infrastructure.take() {
         // The output holds the best module so far (written on every
         // accept; the input's output form when nothing was accepted).
@@ -159,14 +165,10 @@ pub fn run<F: FrontEnd>(
     if let Some(err) = reduction.fatal.take() {
         return Err(err);
     }
-    let interrupted = interrupt::requested();
-    // The output always ends up holding the best module so far.
-    reduction.current.save()?;
-    if !interrupted {
-        reduction.final_check();
-        if let Some(err) = reduction.fatal.take() {
-            return Err(err);
-        }
+    // Ctrl-C may also come during the final re-check.
+    let interrupted = interrupted || interrupt::requested();
+    if interrupted {
+        reduction.current.save()?;
     }
     let mut stats = std::mem::take(&mut reduction.stats);
     stats.instructions_after = reduction.current.size;
@@ -215,6 +217,19 @@ enum Rechecked {
     Passed(Box<JobResult>),
     Failed,
     Interrupted,
+}
+
+/// How [`Reduction::runs_in_a_row`] ended.
+enum InARow {
+    /// Every run tested interesting: the last run's result.
+    Passed(Box<JobResult>),
+    /// A run was tested and not interesting: how it ended.
+    Failed(String),
+    /// A run was not tested (the front end refused the module).
+    Untested,
+    /// Interrupted, or the executor could not bring back a verdict (no
+    /// evidence either way: the run ends).
+    Stopped,
 }
 
 /// The current level: its pass, the base snapshot candidates are built from,
@@ -423,28 +438,20 @@ impl<F: FrontEnd> Reduction<'_, F> {
         } else {
             RECHECKS
         };
-        let mut failed = None;
-        for run in 0..runs {
-            let fill = if run == 0 { fill } else { Fill::No };
-            let Some(result) = self.test_snapshot(self.current.snapshot.clone(), fill) else {
+        let snapshot = self.current.snapshot.clone();
+        let status = match self.runs_in_a_row(&snapshot, runs, fill) {
+            Ok((InARow::Passed(_), _)) => {
+                self.stats.final_check_interesting = Some(true);
                 return;
-            };
-            self.account_job(&result);
-            let Evaluation::Tested(outcome) = &result.evaluation else {
+            }
+            Ok((InARow::Failed(status), _)) => status,
+            Ok((InARow::Untested | InARow::Stopped, _)) => return,
+            Err(e) => {
+                self.fatal.get_or_insert(e);
                 return;
-            };
-            if result.fill_differs {
-                self.shared.fill_all.store(true, Ordering::Relaxed);
             }
-            if outcome.verdict != Verdict::Interesting {
-                failed = Some(outcome.status.clone());
-                break;
-            }
-        }
-        self.stats.final_check_interesting = Some(failed.is_none());
-        let Some(status) = failed else {
-            return;
         };
+        self.stats.final_check_interesting = Some(false);
         self.found_flaky();
         if reduced {
             match self.walk_back(status, None) {
@@ -683,29 +690,59 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// Re-test a module of the walk back [`RECHECKS`] times (each run with
     /// the confirmations and fill checks due).
     fn rechecks_pass(&mut self, snapshot: &Snapshot, flaky: &mut Flaky) -> Result<Rechecked> {
-        let mut passed = None;
-        for _ in 0..RECHECKS {
-            let Some(result) = self.test_snapshot(snapshot.clone(), Fill::No) else {
-                return Ok(Rechecked::Interrupted);
+        let (ended, tests) = self.runs_in_a_row(snapshot, RECHECKS, Fill::No)?;
+        flaky.tests += tests;
+        Ok(match ended {
+            InARow::Passed(result) => Rechecked::Passed(result),
+            InARow::Failed(_) | InARow::Untested => Rechecked::Failed,
+            InARow::Stopped => Rechecked::Interrupted,
+        })
+    }
+
+    /// Test `snapshot` up to `runs` times in a row (the first run with
+    /// `fill`), stopping at the first run that is not interesting; and how
+    /// many runs were tested. The final re-check and the walk back's
+    /// re-checks both ask this.
+    ///
+    /// An executor that cannot bring back a verdict (a cluster that lost
+    /// its nodes) says nothing about the module: the run stops there, as
+    /// when interrupted, rather than walk back from a module that may pass.
+    fn runs_in_a_row(
+        &mut self,
+        snapshot: &Snapshot,
+        runs: usize,
+        fill: Fill,
+    ) -> Result<(InARow, u64)> {
+        let mut tests = 0;
+        let mut last = None;
+        for run in 0..runs {
+            let fill = if run == 0 { fill } else { Fill::No };
+            let Some(result) = self.test_snapshot(snapshot.clone(), fill) else {
+                return Ok((InARow::Stopped, tests));
             };
             self.account_job(&result);
-            let ok = match &result.evaluation {
+            match &result.evaluation {
                 Evaluation::Tested(outcome) => {
-                    flaky.tests += 1;
+                    tests += 1;
                     self.stats.test_time_s += outcome.elapsed.as_secs_f64();
-                    outcome.verdict == Verdict::Interesting
+                    if result.fill_differs {
+                        self.shared.fill_all.store(true, Ordering::Relaxed);
+                    }
+                    if outcome.verdict != Verdict::Interesting {
+                        return Ok((InARow::Failed(outcome.status.clone()), tests));
+                    }
                 }
-                Evaluation::Failed(message) => return Err(anyhow!("{message}")),
-                _ => false,
-            };
-            if !ok {
-                return Ok(Rechecked::Failed);
+                Evaluation::Failed(message) => bail!("{message}"),
+                Evaluation::Infrastructure(message) => {
+                    self.infrastructure.get_or_insert_with(|| message.clone());
+                    return Ok((InARow::Stopped, tests));
+                }
+                _ => return Ok((InARow::Untested, tests)),
             }
-            passed = Some(result);
+            last = Some(result);
         }
-        Ok(Rechecked::Passed(Box::new(
-            passed.expect("RECHECKS is at least 1"),
-        )))
+        let last = last.expect("at least one run");
+        Ok((InARow::Passed(Box::new(last)), tests))
     }
 
     /// What a finished job cost beside its verdict: whittle's own time, and
