@@ -3,16 +3,16 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{kill, Signal};
-use nix::unistd::Pid;
-
 mod common;
 
-use common::{many_functions, script, slow_many_functions, stats, verifies, LLVM_BIN};
+use common::{
+    interrupt, many_functions, script, slow_many_functions, spawn_reduction, stats, verifies,
+    LLVM_BIN,
+};
 
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
 
@@ -352,16 +352,7 @@ fn sigint_leaves_a_valid_interesting_best_so_far_at_the_output() {
     let dir = tempfile::tempdir().unwrap();
     let (input, test) = slow_many_functions(dir.path(), 200, "0.2");
     let output = dir.path().join("out.ll");
-    let mut child = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .args(["-j", "2", "--policy=ddmin"])
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_reduction(&test, &["-j", "2", "--policy=ddmin"], &input, &output);
     // Wait for an improvement on disk that removed functions (the first
     // one written may remove less than the printer adds, on a slow
     // machine), then interrupt.
@@ -376,16 +367,7 @@ fn sigint_leaves_a_valid_interesting_best_so_far_at_the_output() {
         "no function removed within a minute"
     );
     thread::sleep(Duration::from_millis(300));
-    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
-    let interrupted = Instant::now();
-    let status = child.wait().unwrap();
-    assert!(
-        interrupted.elapsed() < Duration::from_secs(5),
-        "took {:?} to stop",
-        interrupted.elapsed()
-    );
-    let mut err = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    let (status, err) = interrupt(&mut child, Duration::from_secs(5));
     assert_eq!(status.code(), Some(130), "{err}");
     assert!(
         err.contains("interrupted; the best reduction so far is in"),
@@ -429,17 +411,9 @@ fn sigint_during_the_final_recheck_ends_the_run_as_interrupted() {
     );
     let output = dir.path().join("out.ll");
     let json = dir.path().join("stats.json");
-    let mut child = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .args(["-j1", "--recheck-every", "100000", "--stats-json"])
-        .arg(&json)
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let json_arg = json.to_str().unwrap();
+    let args = ["-j1", "--recheck-every", "100000", "--stats-json", json_arg];
+    let mut child = spawn_reduction(&test, &args, &input, &output);
     let started = Instant::now();
     while !dir.path().join("final").exists() && started.elapsed() < Duration::from_secs(60) {
         thread::sleep(Duration::from_millis(50));
@@ -448,16 +422,7 @@ fn sigint_during_the_final_recheck_ends_the_run_as_interrupted() {
         dir.path().join("final").exists(),
         "no final re-check within a minute"
     );
-    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
-    let interrupted = Instant::now();
-    let status = child.wait().unwrap();
-    assert!(
-        interrupted.elapsed() < Duration::from_secs(5),
-        "took {:?} to stop",
-        interrupted.elapsed()
-    );
-    let mut err = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    let (status, err) = interrupt(&mut child, Duration::from_secs(5));
     // Not "done": the result was not re-checked.
     assert_eq!(status.code(), Some(130), "{err}");
     assert!(

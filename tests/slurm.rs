@@ -27,7 +27,10 @@ use nix::unistd::Pid;
 
 mod common;
 
-use common::{many_functions, script, slow_many_functions, stats, verifies, LLVM_BIN};
+use common::{
+    interrupt, many_functions, script, slow_many_functions, spawn_reduction, stats, verifies,
+    LLVM_BIN,
+};
 
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
 
@@ -469,16 +472,8 @@ fn ctrl_c_cancels_every_step_whittle_started() {
         "grep -q '%interesting = mul' \"$1\" && exit 0\nsleep 30\nexit 1",
     );
     let output = dir.path().join("out.ll");
-    let mut child = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .args(["-j", "2", "--executor=slurm", "--timeout=60"])
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let args = ["-j", "2", "--executor=slurm", "--timeout=60"];
+    let mut child = spawn_reduction(&test, &args, &input, &output);
     // Uninteresting candidates take 30 s: wait until two are running.
     let started = Instant::now();
     while whittle_jobs().lines().count() < 2 && started.elapsed() < Duration::from_secs(60) {
@@ -486,17 +481,8 @@ fn ctrl_c_cancels_every_step_whittle_started() {
     }
     assert!(!whittle_jobs().is_empty(), "no whittle job ever ran");
     thread::sleep(Duration::from_millis(500));
-    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
-    let interrupted = Instant::now();
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    let (status, err) = interrupt(&mut child, Duration::from_secs(10));
     assert_eq!(status.code(), Some(130), "{err}");
-    assert!(
-        interrupted.elapsed() < Duration::from_secs(10),
-        "took {:?} to stop",
-        interrupted.elapsed()
-    );
     // scancel is asynchronous: give the controller a moment.
     let mut left = whittle_jobs();
     for _ in 0..50 {

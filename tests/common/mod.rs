@@ -1,11 +1,16 @@
 //! Helpers the runner's and the Slurm executor's integration tests share:
 //! test scripts written on the fly, the stats JSON, the LLVM verifier, a
-//! module big enough to keep a reduction busy.
+//! module big enough to keep a reduction busy, Ctrl-C sent to a run.
 
 use std::fs;
+use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
 
 pub const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 
@@ -60,4 +65,38 @@ pub fn slow_many_functions(dir: &Path, n: usize, sleep: &str) -> (PathBuf, PathB
         &format!("sleep {sleep}\ngrep -q '%interesting = mul' \"$1\""),
     );
     (input, test)
+}
+
+/// Start whittle reducing `input` into `output` with the script `test` and
+/// `args`, its stderr piped (for [`interrupt`]).
+pub fn spawn_reduction(test: &Path, args: &[&str], input: &Path, output: &Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_whittle"))
+        .arg("--test")
+        .arg(test)
+        .args(args)
+        .arg(input)
+        .arg("-o")
+        .arg(output)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Send SIGINT to a running whittle (spawned with its stderr piped) and wait
+/// for it: its exit status and stderr, after asserting that it stopped
+/// within `limit`.
+pub fn interrupt(child: &mut Child, limit: Duration) -> (ExitStatus, String) {
+    kill(Pid::from_raw(child.id() as i32), Signal::SIGINT).unwrap();
+    let interrupted = Instant::now();
+    let status = child.wait().unwrap();
+    let took = interrupted.elapsed();
+    let mut err = String::new();
+    child
+        .stderr
+        .as_mut()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(took < limit, "took {took:?} to stop: {err}");
+    (status, err)
 }
