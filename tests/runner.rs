@@ -688,6 +688,66 @@ fn a_result_that_fails_its_final_recheck_is_walked_back_to_one_that_passes() {
 }
 
 #[test]
+fn an_executor_that_fails_during_the_walk_back_stops_the_run_with_the_result_on_disk() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(12)).unwrap();
+    let test = flaky_when_small(dir.path(), 9);
+    // A stand-in for Slurm's srun that runs the runner here, until some
+    // content has been tested twice (the final re-check, which fails: the
+    // test is flaky): from then on every srun fails as a lost node does.
+    let bin = dir.path().join("bin");
+    fs::create_dir(&bin).unwrap();
+    script(
+        &bin,
+        "srun",
+        &format!(
+            "for f in {seen}/*; do\n\
+             \x20 [ -e \"$f\" ] && [ $(wc -l < \"$f\") -ge 2 ] && {{ echo 'srun: error: Node failure on node n9' >&2; exit 1; }}\n\
+             done\n\
+             eval \"mode=\\${{$#}}\"; eval \"runner=\\${{$(($# - 1))}}\"\n\
+             exec \"$runner\" \"$mode\"",
+            seen = dir.path().join("seen").display()
+        ),
+    );
+    script(&bin, "scancel", "exit 0");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let output = dir.path().join("out.ll");
+    let json = dir.path().join("stats.json");
+    let out = Command::new(WHITTLE)
+        .env("PATH", path)
+        .env_remove("SLURM_JOB_ID")
+        .arg("--test")
+        .arg(&test)
+        .args(["-j1", "--executor=slurm", "--stats-json"])
+        .arg(&json)
+        .arg(&input)
+        .arg("-o")
+        .arg(&output)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    // The run stops on the executor's failure: before, every re-test of
+    // the walk back "failed", and the run ended normally on the input.
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let last = err.trim().lines().last().unwrap_or("");
+    assert!(
+        last.starts_with("whittle: error: the Slurm executor could not run a test")
+            && last.contains("the best reduction so far is in"),
+        "{err}"
+    );
+    // The output holds the reduction, not the input; the flaky result
+    // that failed its re-check is kept beside it.
+    let kept = instruction_lines(&output);
+    assert!(kept < instruction_lines(&input), "{kept}: {err}");
+    assert!(fs::read_to_string(&output)
+        .unwrap()
+        .contains("%interesting = mul"));
+    assert!(verifies(&output));
+    assert!(dir.path().join("out.flaky.ll").exists(), "{err}");
+}
+
+#[test]
 fn when_no_accepted_module_passes_the_recheck_the_input_is_the_result() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.ll");
