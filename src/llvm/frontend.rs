@@ -148,6 +148,10 @@ impl FrontEnd for LlvmFrontEnd {
         serialize_as(module, self.tmp_format, &self.shape)
     }
 
+    fn can_fill(&self, module: &Module<'_>) -> bool {
+        !self.options.defined_values_only && ir::mr::has_fillable_allocas(module)
+    }
+
     fn fill_variants(&self, module: &Module<'_>) -> Result<Vec<FillVariant>, String> {
         // A metamorphic oracle runs the source with its locals filled on
         // every query already (its trust check).

@@ -368,6 +368,30 @@ void whittle_strip_local_names(LLVMModuleRef Mod) {
 }
 
 
+// The size of the stack slot `AI` makes, when a fill can cover it: fixed
+// and not zero.
+static std::optional<TypeSize> fillableSize(AllocaInst *AI,
+                                            const DataLayout &DL) {
+  std::optional<TypeSize> Size = AI->getAllocationSize(DL);
+  if (!Size || Size->isScalable() || Size->getFixedValue() == 0)
+    return std::nullopt;
+  return Size;
+}
+
+// Whether whittle_pattern_init_allocas would fill anything in `Mod` (which
+// is left as it is).
+bool whittle_has_fillable_allocas(LLVMModuleRef Mod) {
+  Module &M = *unwrap(Mod);
+  const DataLayout &DL = M.getDataLayout();
+  for (Function &F : M)
+    for (BasicBlock &BB : F)
+      for (Instruction &I : BB)
+        if (auto *AI = dyn_cast<AllocaInst>(&I))
+          if (fillableSize(AI, DL))
+            return true;
+  return false;
+}
+
 // Every fixed-size alloca is followed by a memset of its whole allocation to
 // `Byte`. Running a program built this way twice, with two different bytes,
 // tells whether what it does depends on stack memory it never wrote: a
@@ -401,8 +425,8 @@ unsigned whittle_pattern_init_allocas(LLVMModuleRef Mod, unsigned char Byte,
           Allocas.push_back(AI);
     std::vector<TrackedSlot> Tracked;
     for (AllocaInst *AI : Allocas) {
-      std::optional<TypeSize> Size = AI->getAllocationSize(DL);
-      if (!Size || Size->isScalable() || Size->getFixedValue() == 0)
+      std::optional<TypeSize> Size = fillableSize(AI, DL);
+      if (!Size)
         continue;
       // Where lifetime markers bound the slot, the stack may share it with
       // other locals outside them: fill at each start of its lifetime

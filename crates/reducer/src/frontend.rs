@@ -115,6 +115,12 @@ pub trait FrontEnd: Send + Sync + 'static {
         Ok(Vec::new())
     }
 
+    /// Whether [`FrontEnd::fill_variants`] would make any variant of
+    /// `module`, found without making them.
+    fn can_fill(&self, _module: &Self::Module<'_>) -> bool {
+        false
+    }
+
     /// The byte ranges of the items `test_bytes` holds (sorted, disjoint;
     /// each named by its first line, unique in the module): the
     /// neighbourhoods of the change memory ([`crate::memo`]; LLVM: the

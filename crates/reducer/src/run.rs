@@ -559,13 +559,12 @@ impl<F: FrontEnd> Reduction<'_, F> {
     fn fill_usable(&mut self) -> Option<bool> {
         if self.fill == FillCheck::Untried {
             self.fill = FillCheck::Unusable;
-            // Built here first: a front end that makes no variants of the
+            // Asked here first: a front end that makes no variants of the
             // input (MLIR, a module without locals) costs no test.
             let fillable = |input: &Snapshot| {
                 let context = self.front_end.context();
                 let module = self.front_end.read(&context, input).ok()?;
-                let variants = self.front_end.fill_variants(&module).ok()?;
-                (!variants.is_empty()).then_some(())
+                self.front_end.can_fill(&module).then_some(())
             };
             let input = self.current.input_snapshot();
             if let Some(input) = input.filter(|i| fillable(i).is_some()) {

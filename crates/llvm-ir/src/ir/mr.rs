@@ -13,6 +13,7 @@ extern "C" {
     fn whittle_reverse_functions(m: LLVMModuleRef);
     fn whittle_strip_local_names(m: LLVMModuleRef);
     fn whittle_pattern_init_allocas(m: LLVMModuleRef, byte: u8, unwritten: u32) -> u32;
+    fn whittle_has_fillable_allocas(m: LLVMModuleRef) -> bool;
 }
 
 /// Put the module's functions in reverse order.
@@ -61,6 +62,13 @@ pub fn pattern_init_allocas(module: &Module<'_>, byte: u8, unwritten: UnwrittenR
     // before the slot's, a global, and split blocks at the accesses with
     // LLVM's own utility, which keeps the CFG and phis valid.
     unsafe { whittle_pattern_init_allocas(module.as_mut_ptr(), byte, unwritten) }
+}
+
+/// Whether [`pattern_init_allocas`] would fill anything in `module` (it is
+/// left as it is).
+pub fn has_fillable_allocas(module: &Module<'_>) -> bool {
+    // SAFETY: live module, only read.
+    unsafe { whittle_has_fillable_allocas(module.as_mut_ptr()) }
 }
 
 /// Add LLVM's bounds checks to every function defined in `module` (its
@@ -213,6 +221,41 @@ mod tests {
             .status;
         std::fs::remove_file(&path).unwrap();
         status.code()
+    }
+
+    #[test]
+    fn a_module_is_fillable_exactly_when_the_fill_fills_something() {
+        for (body, fillable) in [
+            (
+                "  %a = alloca [2 x i32]\n  store i32 7, ptr %a\n  ret i32 0",
+                true,
+            ),
+            // Nothing on the stack, or nothing of a size the fill covers.
+            ("  ret i32 %n", false),
+            (
+                "  %a = alloca i32, i32 %n\n  store i32 7, ptr %a\n  ret i32 0",
+                false,
+            ),
+            ("  %a = alloca [0 x i32]\n  ret i32 0", false),
+        ] {
+            let text = format!("define i32 @f(i32 %n) {{\n{body}\n}}\n");
+            let ctx = context();
+            let module = parse(&ctx, text.as_bytes(), "fill.ll").unwrap();
+            assert_eq!(has_fillable_allocas(&module), fillable, "{body}");
+            // Only read.
+            assert_eq!(
+                module.print_to_string().to_string(),
+                parse(&ctx, text.as_bytes(), "fill.ll")
+                    .unwrap()
+                    .print_to_string()
+                    .to_string()
+            );
+            assert_eq!(
+                pattern_init_allocas(&module, 0, UnwrittenReads::Unchecked) > 0,
+                fillable,
+                "{body}"
+            );
+        }
     }
 
     #[test]
