@@ -141,11 +141,12 @@ pub fn run<F: FrontEnd>(
     reduction.cancel_ahead(|_| true);
     reduction.progress.finish();
 
-    let interrupted = interrupt::requested();
-    if reduction.infrastructure.is_none() && reduction.fatal.is_none() && !interrupted {
+    if reduction.infrastructure.is_none() && reduction.fatal.is_none() {
         // The output always ends up holding the best module so far.
         reduction.current.save()?;
-        reduction.final_check();
+        if !interrupt::requested() {
+            reduction.final_check();
+        }
     }
     if let Some(message) = reduction.infrastructure.take() {
         // The output holds the best module so far (written on every
@@ -165,11 +166,8 @@ pub fn run<F: FrontEnd>(
     if let Some(err) = reduction.fatal.take() {
         return Err(err);
     }
-    // Ctrl-C may also come during the final re-check.
-    let interrupted = interrupted || interrupt::requested();
-    if interrupted {
-        reduction.current.save()?;
-    }
+    // Ctrl-C may also have come during the final re-check.
+    let interrupted = interrupt::requested();
     let mut stats = std::mem::take(&mut reduction.stats);
     stats.instructions_after = reduction.current.size;
     stats.bytes_after = reduction.current.output_bytes().len() as u64;
@@ -210,13 +208,6 @@ enum FillCheck {
     /// differ (the input itself depends on such memory), or one is not
     /// interesting (the test does not take the variants for the module).
     Unusable,
-}
-
-/// How the re-tests of a module in a walk back went.
-enum Rechecked {
-    Passed(Box<JobResult>),
-    Failed,
-    Interrupted,
 }
 
 /// How [`Reduction::runs_in_a_row`] ended.
@@ -626,13 +617,16 @@ impl<F: FrontEnd> Reduction<'_, F> {
             let mid = (lo + hi) / 2;
             let snapshot = chain[mid].snapshot()?;
             flaky.modules_rechecked += 1;
-            match self.rechecks_pass(&snapshot, &mut flaky)? {
-                Rechecked::Interrupted => return Ok((flaky, false)),
-                Rechecked::Passed(result) => {
+            // Each run with the confirmations and fill checks due.
+            let (ended, tests) = self.runs_in_a_row(&snapshot, RECHECKS, Fill::No)?;
+            flaky.tests += tests;
+            match ended {
+                InARow::Stopped => return Ok((flaky, false)),
+                InARow::Passed(result) => {
                     found = Some((snapshot, result));
                     hi = mid;
                 }
-                Rechecked::Failed => lo = mid + 1,
+                InARow::Failed(_) | InARow::Untested => lo = mid + 1,
             }
         }
         match found {
@@ -684,18 +678,6 @@ impl<F: FrontEnd> Reduction<'_, F> {
             )),
         }
         Ok((flaky, true))
-    }
-
-    /// Re-test a module of the walk back [`RECHECKS`] times (each run with
-    /// the confirmations and fill checks due).
-    fn rechecks_pass(&mut self, snapshot: &Snapshot, flaky: &mut Flaky) -> Result<Rechecked> {
-        let (ended, tests) = self.runs_in_a_row(snapshot, RECHECKS, Fill::No)?;
-        flaky.tests += tests;
-        Ok(match ended {
-            InARow::Passed(result) => Rechecked::Passed(result),
-            InARow::Failed(_) | InARow::Untested => Rechecked::Failed,
-            InARow::Stopped => Rechecked::Interrupted,
-        })
     }
 
     /// Test `snapshot` up to `runs` times in a row (the first run with
