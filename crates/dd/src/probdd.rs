@@ -10,6 +10,10 @@
 //! earlier level already kept), then the last in the configuration first,
 //! so that a set of equal units is contiguous (and uses go before the
 //! definitions they keep alive); the best prefix of that order is the set.
+//! When that is one unit, it is the unit whose removal alone is expected to
+//! gain the most (once most units are known needed, a heavy unit of a large
+//! failed set is all but certainly needed itself, which the order cannot
+//! see).
 //!
 //! **The model.** Each unit of weight (an instruction of a function, say) is
 //! needed independently with probability θ, so a unit of weight w is needed
@@ -39,9 +43,11 @@
 //! **Guarantees.** Only the judge's verdicts are ever accepted. The search
 //! ends only when every unit left has had its removal alone tested *on the
 //! configuration it ends with*, and failed: a unit certified before a later
-//! removal, or only inferred to be needed, is tested again. So the result is
-//! 1-minimal exactly as ddmin's is, whatever the test (non-monotone tests
-//! are the rule: removing a use makes its definition removable).
+//! removal, or only inferred to be needed, is tested again (the oldest
+//! certificate first: the more went since, the likelier it is wrong now).
+//! So the result is 1-minimal exactly as ddmin's is, whatever the test
+//! (non-monotone tests are the rule: removing a use makes its definition
+//! removable).
 //!
 //! **Proposals as a stream.** The stream of one `propose` call is computed
 //! assuming every earlier proposal of it failed (which is what a later
@@ -340,10 +346,14 @@ fn next_removal<U: Unit>(
     if open.is_empty() {
         // Every unit is needed as far as the tests tell; those not
         // certified on this very configuration are tested again.
+        // The oldest certificate first: the more was removed since a
+        // unit's removal failed, the likelier it succeeds now (a definition
+        // whose uses went); a unit only inferred needed has none.
         let stale = items
             .iter()
             .copied()
-            .find(|u| belief.certified.get(u) != Some(&belief.version))?;
+            .filter(|u| belief.certified.get(u) != Some(&belief.version))
+            .min_by_key(|u| belief.certified.get(u).copied())?;
         // Re-testing what is believed needed: expected to fail.
         return Some((vec![stale], 0.0));
     }
@@ -393,6 +403,37 @@ fn next_removal<U: Unit>(
         let gain = removed.ln() + log_p;
         if gain > best.0 {
             best = (gain, k + 1, log_p);
+        }
+    }
+    // When the best is one unit, the unit whose removal alone is expected
+    // to gain the most: once tests have shown most units needed, a heavy
+    // unit of a large failed set is all but certainly needed itself, while
+    // a light unit of a small one is as likely removable as not, and the
+    // order cannot tell them apart. (A longer prefix stays: its gain is one
+    // test's, and when it fails it still halves what holds the needed
+    // units, which removing one unit does not.)
+    if best.1 == 1 {
+        let alone = |u: U| -> (f64, f64) {
+            let m = mass(weight(u));
+            let mut log_p = m * keep;
+            for &i in of(u) {
+                let f = &belief.constraints[i];
+                log_p +=
+                    ln_one_minus_exp((f.weight - m) * keep) - ln_one_minus_exp(f.weight * keep);
+            }
+            (m.ln() + log_p, log_p)
+        };
+        // The first of equals: the order above decides.
+        let (gain, u, log_p) = open
+            .iter()
+            .rev()
+            .map(|&(_, _, u)| {
+                let (gain, log_p) = alone(u);
+                (gain, u, log_p)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))?;
+        if gain > best.0 {
+            return Some((vec![u], log_p.exp()));
         }
     }
     open.truncate(best.1);
@@ -700,6 +741,54 @@ mod tests {
         assert!(
             light_calls + 4 <= heavy_calls,
             "{light_calls} against {heavy_calls}"
+        );
+    }
+
+    #[test]
+    fn heavy_units_a_failed_set_all_but_proves_needed_wait_for_the_light_ones() {
+        // Units 0 and 1 weigh 7 (operations with regions), 2..=5 weigh 1.
+        // The whole failed, and so did {0, 1}, {2, 3} and {4, 5}: θ is
+        // high, so each heavy unit alone is all but certainly needed, while
+        // a light one is as likely removable as not. The order by
+        // constraints alone puts the heavy units first (a large failed set
+        // says little of each of its units).
+        let weights: HashMap<u32, u64> = (0..6).map(|u| (u, if u < 2 { 7 } else { 1 })).collect();
+        let mut p = ProbDd::new(weights, 0.5);
+        let _ = p.first(&(0..6).collect());
+        p.belief
+            .holds_needed(&(0..6).collect::<Vec<_>>(), 18.0, true);
+        for set in [[0, 1], [2, 3], [4, 5]] {
+            let w = if set[0] == 0 { 14.0 } else { 2.0 };
+            p.belief.holds_needed(&set, w, true);
+        }
+        let first = p.first(&(0..6).collect());
+        assert!(first.iter().all(|&u| u >= 2), "{first:?}");
+    }
+
+    #[test]
+    fn stale_certificates_are_tested_again_oldest_first() {
+        let mut p = ProbDd::new(uniform(6), 0.9);
+        let _ = p.first(&(0..6).collect());
+        // 3 and 4 failed alone on the first configuration; 5 went; 0 and 1
+        // failed alone on the second; 2 went.
+        for u in [3, 4] {
+            p.belief.holds_needed(&[u], 1.0, true);
+        }
+        p.belief.succeeded(&[5], &one);
+        for u in [0, 1] {
+            p.belief.holds_needed(&[u], 1.0, true);
+        }
+        p.belief.succeeded(&[2], &one);
+        let left: Config<u32> = Config::from([0, 1, 3, 4]);
+        let order: Vec<Delta<u32>> = p.propose(&left).collect();
+        assert_eq!(
+            order,
+            vec![
+                Delta::from([3]),
+                Delta::from([4]),
+                Delta::from([0]),
+                Delta::from([1])
+            ]
         );
     }
 
