@@ -411,8 +411,10 @@ fn next_removal<U: Unit>(
     // a light unit of a small one is as likely removable as not, and the
     // order cannot tell them apart. (A longer prefix stays: its gain is one
     // test's, and when it fails it still halves what holds the needed
-    // units, which removing one unit does not.)
-    if best.1 == 1 {
+    // units, which removing one unit does not.) Only once a test has
+    // proven a set needed: before, the order is the level's own (among
+    // near-equals the heaviest first, or the lightest).
+    if best.1 == 1 && belief.constraints.iter().any(|f| f.proven) {
         let alone = |u: U| -> (f64, f64) {
             let m = mass(weight(u));
             let mut log_p = m * keep;
