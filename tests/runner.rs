@@ -34,12 +34,27 @@ fn reduce_j1_with(
     stats_json: Option<&Path>,
     extra: &[&str],
 ) -> Output {
+    reduce_j1_command(test, input, output, stats_json, extra)
+        .output()
+        .unwrap()
+}
+
+/// The command [`reduce_j1_with`] runs, for a caller that sets its
+/// environment first.
+fn reduce_j1_command(
+    test: &Path,
+    input: &Path,
+    output: &Path,
+    stats_json: Option<&Path>,
+    extra: &[&str],
+) -> Command {
     let mut command = Command::new(WHITTLE);
     command.arg("--test").arg(test).arg("-j1").args(extra);
     if let Some(json) = stats_json {
         command.arg("--stats-json").arg(json);
     }
-    command.arg(input).arg("-o").arg(output).output().unwrap()
+    command.arg(input).arg("-o").arg(output);
+    command
 }
 
 /// Reduce a lit test's input with its own CHECK-INTERESTINGNESS lines as the
@@ -714,16 +729,9 @@ fn an_executor_that_fails_during_the_walk_back_stops_the_run_with_the_result_on_
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
     let output = dir.path().join("out.ll");
     let json = dir.path().join("stats.json");
-    let out = Command::new(WHITTLE)
+    let out = reduce_j1_command(&test, &input, &output, Some(&json), &["--executor=slurm"])
         .env("PATH", path)
         .env_remove("SLURM_JOB_ID")
-        .arg("--test")
-        .arg(&test)
-        .args(["-j1", "--executor=slurm", "--stats-json"])
-        .arg(&json)
-        .arg(&input)
-        .arg("-o")
-        .arg(&output)
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
