@@ -350,6 +350,43 @@ fn without_timeout_a_hanging_test_is_stopped_at_the_automatic_limit() {
 }
 
 #[test]
+fn the_automatic_limit_is_ten_runs_not_ten_confirmed_verdicts() {
+    // Every run of the test takes 0.1 s; a candidate without @noise hangs.
+    // With --confirm 4 an interesting verdict takes five runs (0.5 s), but
+    // the limit stops one run: it must come from one run's time (about
+    // 1 s), not from the verdict's (5 s, when the confirmations counted).
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, TWO_FUNCTIONS).unwrap();
+    let test = script(
+        dir.path(),
+        "slow.sh",
+        "sleep 0.1\ngrep -q noise \"$1\" || sleep 1000\ngrep -q '%interesting' \"$1\"",
+    );
+    let json = dir.path().join("stats.json");
+    let out = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .args(["-j", "1", "--confirm", "4", "--stats-json"])
+        .arg(&json)
+        .arg(&input)
+        .arg("-o")
+        .arg(dir.path().join("out.ll"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = stats(&json);
+    assert!(s["confirmations"].as_u64().unwrap() >= 4, "{s}");
+    assert!(s["stopped_at_limit"].as_u64().unwrap() >= 1, "{s}");
+    let limit = s["limit_s"].as_f64().unwrap();
+    assert!((0.9..3.5).contains(&limit), "{s}");
+}
+
+#[test]
 fn no_auto_timeout_lets_slow_tests_run_to_their_end() {
     let dir = tempfile::tempdir().unwrap();
     let (_, reduced, s) = reduce_with_hanging_candidates(dir.path(), "1.5", &["--no-auto-timeout"]);

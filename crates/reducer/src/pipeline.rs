@@ -570,6 +570,9 @@ fn run_test<F: FrontEnd>(
         Ok(run) => run,
         Err(evaluation) => return evaluation.into(),
     };
+    // What one run took: the automatic limit is set per run, so it learns
+    // from one, not from the confirmations and fill runs added below.
+    let one_run = outcome.elapsed;
     let (mut confirmations, mut refused_as_flaky) = (0, false);
     if outcome.verdict == Verdict::Interesting {
         let wanted = shared.confirm.load(Ordering::Relaxed);
@@ -625,7 +628,7 @@ fn run_test<F: FrontEnd>(
         }
     }
     if let (Some(limit), Verdict::Interesting) = (&shared.limit, outcome.verdict) {
-        limit.interesting(outcome.elapsed);
+        limit.interesting(one_run);
     }
     shared
         .cache
