@@ -99,19 +99,37 @@ impl IndexedModule {
         let (header, in_current, in_candidate) = changed?;
         let before: Vec<&[u8]> = lines(&self.text[in_current]);
         let after: Vec<&[u8]> = lines(candidate_text.get(in_candidate)?);
-        let prefix = before
-            .iter()
-            .zip(&after)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let most = before.len().min(after.len()) - prefix;
-        let suffix = before
-            .iter()
-            .rev()
-            .zip(after.iter().rev())
-            .take(most)
-            .take_while(|(a, b)| a == b)
-            .count();
+        // The lines around the change that are the same, up to the
+        // numbering of local values: a removal renumbers every value after
+        // it (and, in MLIR, the values of nested regions printed before
+        // it), which is no change of those lines. Above the change two
+        // lines are the same when their values are numbered alike by
+        // order of first appearance from the top; below it, from the
+        // bottom.
+        let (down_before, down_after) = (numbered(&before, false), numbered(&after, false));
+        let (up_before, up_after) = (numbered(&before, true), numbered(&after, true));
+        let same_above = |i: usize, renumbered: bool| {
+            before[i] == after[i] || (renumbered && down_before[i] == down_after[i])
+        };
+        let same_below = |i: usize, j: usize, renumbered: bool| {
+            before[i] == after[j] || (renumbered && up_before[i] == up_after[j])
+        };
+        let bounds = |renumbered: bool| {
+            let prefix = (0..before.len().min(after.len()))
+                .take_while(|&i| same_above(i, renumbered))
+                .count();
+            let most = before.len().min(after.len()) - prefix;
+            let suffix = (1..=most)
+                .take_while(|&k| same_below(before.len() - k, after.len() - k, renumbered))
+                .count();
+            (prefix, suffix)
+        };
+        // A change that is only a renumbering (an operand that now names
+        // another value first used there) is a change of its lines.
+        let (prefix, suffix) = match bounds(true) {
+            (p, s) if before.len() == after.len() && p + s == before.len() => bounds(false),
+            found => found,
+        };
         let window = |side: usize| {
             prefix.saturating_sub(CONTEXT_LINES)..(side - suffix + CONTEXT_LINES).min(side)
         };
@@ -137,11 +155,40 @@ fn lines(text: &[u8]) -> Vec<&[u8]> {
     text.split(|&b| b == b'\n').collect()
 }
 
-/// `line` with each local value number (`%12`) replaced by its order of
+/// Each of `lines` with its local value numbers renamed by order of first
+/// appearance, counted from the first line, or from the last with
+/// `from_bottom` (the lines stay in their order).
+fn numbered(lines: &[&[u8]], from_bottom: bool) -> Vec<Vec<u8>> {
+    let mut names = HashMap::new();
+    let mut out: Vec<Vec<u8>> = if from_bottom {
+        lines.iter().rev().map(|l| renamed(l, &mut names)).collect()
+    } else {
+        lines.iter().map(|l| renamed(l, &mut names)).collect()
+    };
+    if from_bottom {
+        out.reverse();
+    }
+    out
+}
+
+/// `line` with each local value number (`%12`, and an LLVM block's
+/// number where its label line begins, `12:`) replaced by its order of
 /// first appearance in `names`.
 fn renamed(line: &[u8], names: &mut HashMap<u64, usize>) -> Vec<u8> {
     let mut out = Vec::with_capacity(line.len());
     let mut i = 0;
+    let label = line.iter().take_while(|d| d.is_ascii_digit()).count();
+    if label > 0 && line.get(label) == Some(&b':') {
+        if let Some(n) = std::str::from_utf8(&line[..label])
+            .ok()
+            .and_then(|n| n.parse::<u64>().ok())
+        {
+            let next = names.len();
+            let name = *names.entry(n).or_insert(next);
+            out.extend_from_slice(format!("v{name}").as_bytes());
+            i = label;
+        }
+    }
     while i < line.len() {
         out.push(line[i]);
         i += 1;
@@ -271,6 +318,63 @@ mod tests {
         assert_eq!(zeroed(2), first);
         // One of the two lines above it is gone: another neighbourhood.
         assert_ne!(zeroed(6), first);
+    }
+
+    /// A function of chained adds `k + 1` for `k` in `0..n` except
+    /// `removed`, numbered in order, each used by the next, with blocks
+    /// between them.
+    fn chain_without(n: usize, removed: &[usize]) -> String {
+        let mut f = String::from("define i32 @h(i32 %0) {\n  br label %1\n\n1:\n");
+        let mut value = 0;
+        let mut next = 2;
+        for k in (0..n).filter(|k| !removed.contains(k)) {
+            f.push_str(&format!("  %{next} = add i32 %{value}, {}\n", k + 1));
+            f.push_str(&format!("  br label %{}\n\n{}:\n", next + 1, next + 1));
+            value = next;
+            next += 2;
+        }
+        f.push_str(&format!("  ret i32 %{value}\n}}\n"));
+        f
+    }
+
+    #[test]
+    fn values_renumbered_below_a_change_are_not_part_of_it() {
+        // Removing the add of 4 renumbers every value and block after it;
+        // the same removal on a module whose add of 9, far below, went
+        // before is the same change.
+        let removing = |gone: &[usize]| {
+            let mut with = gone.to_vec();
+            with.push(3);
+            key(&chain_without(10, gone), &chain_without(10, &with))
+        };
+        let first = removing(&[]);
+        assert!(first.is_some());
+        assert_eq!(removing(&[8]), first);
+        // A change next to it is another neighbourhood.
+        assert_ne!(removing(&[4]), first);
+        // An edit that only renames (an operand that now names a value
+        // first used there, as a forward reference may) is a change of its
+        // own lines, not of none: two such edits in different places are
+        // different changes.
+        let at = |line: usize| {
+            let mut f = String::from("define i32 @s(i32 %0) {\n");
+            for k in 0..6 {
+                let operand = if k == line {
+                    "%1".to_string()
+                } else {
+                    k.to_string()
+                };
+                f.push_str(&format!("  %{} = add i32 %0, {operand}\n", k + 3));
+            }
+            f.push_str("  ret i32 %0\n}\n");
+            key(&f, &f.replace("%1\n", "%2\n"))
+        };
+        assert!(at(0).is_some());
+        assert_ne!(at(0), at(2));
+        // The changed lines themselves still count, numbers and all: the
+        // add of 5 is another change.
+        let other = key(&chain_without(10, &[]), &chain_without(10, &[4]));
+        assert!(other.is_some() && other != first);
     }
 
     #[test]
