@@ -37,6 +37,16 @@ pub trait Hierarchy: Judge<usize> {
     fn fingerprint(&self) -> Option<u64> {
         None
     }
+
+    /// After [`Hierarchy::finish_level`]: a level to go on from other than
+    /// the next, when the state went back to one that an earlier level
+    /// produced (a walk back from a result the test called interesting by
+    /// chance): the levels after that one ran on states that are gone, so
+    /// the sweep runs them again on this one, coarse to fine, instead of
+    /// running only the finer levels left on it.
+    fn resume_at(&mut self) -> Option<usize> {
+        None
+    }
 }
 
 /// What a level's minimizer is told besides its targets' weights.
@@ -148,7 +158,13 @@ pub fn hdd(
             full = true;
         }
         let mut changed = false;
-        for level in 0..hierarchy.level_count() {
+        // Going back within a sweep is bounded: a test flaky often enough
+        // could send it back forever.
+        let mut resumes_left = hierarchy.level_count();
+        let mut next = 0;
+        while next < hierarchy.level_count() {
+            let level = next;
+            next += 1;
             if hierarchy.stopped() {
                 break;
             }
@@ -172,6 +188,12 @@ pub fn hdd(
                 knowledge.record(level, weights.len(), kept.len(), level_changed);
             }
             changed |= level_changed;
+            if let Some(back) = hierarchy.resume_at() {
+                if back <= level && resumes_left > 0 {
+                    resumes_left -= 1;
+                    next = back;
+                }
+            }
         }
         if let Some(state) = hierarchy.fingerprint() {
             changed &= !seen.contains(&state);
@@ -308,6 +330,76 @@ mod tests {
             .filter(|&&(s, _)| s == sweep)
             .map(|&(_, l)| l)
             .collect()
+    }
+
+    /// Four levels of one target nothing can remove; after finishing level
+    /// `after` it asks to go on from `back`, `times` times.
+    struct GoingBack {
+        after: usize,
+        back: usize,
+        times: usize,
+        entered: Vec<usize>,
+    }
+
+    impl Judge<usize> for GoingBack {
+        fn first_interesting(
+            &mut self,
+            candidates: &mut dyn Iterator<Item = Config<usize>>,
+        ) -> Option<(usize, Config<usize>)> {
+            candidates.for_each(drop);
+            None
+        }
+    }
+
+    impl Hierarchy for GoingBack {
+        fn level_count(&self) -> usize {
+            4
+        }
+
+        fn enter(&mut self, level: usize) -> Vec<u64> {
+            self.entered.push(level);
+            vec![1]
+        }
+
+        fn finish_level(&mut self, _kept: &Config<usize>) -> bool {
+            false
+        }
+
+        fn resume_at(&mut self) -> Option<usize> {
+            let asks = self.entered.last() == Some(&self.after) && self.times > 0;
+            if asks {
+                self.times -= 1;
+            }
+            asks.then_some(self.back)
+        }
+    }
+
+    fn going_back(after: usize, back: usize, times: usize) -> Vec<usize> {
+        let mut h = GoingBack {
+            after,
+            back,
+            times,
+            entered: Vec::new(),
+        };
+        let factory =
+            |_: &LevelContext, _: &[u64]| -> Box<dyn Policy<usize>> { Box::new(DDMin::new()) };
+        let options = HddOptions {
+            max_sweeps: 1,
+            partial_sweeps: false,
+        };
+        hdd(&mut h, &factory, options);
+        h.entered
+    }
+
+    #[test]
+    fn after_a_walk_back_the_sweep_goes_on_from_the_level_it_asks_for() {
+        // Back to level 1 after level 3: levels 1 to 3 run again.
+        assert_eq!(going_back(3, 1, 1), vec![0, 1, 2, 3, 1, 2, 3]);
+        // A level after the current one is no going back: ignored.
+        assert_eq!(going_back(1, 3, 1), vec![0, 1, 2, 3]);
+        // Asking forever ends: a sweep goes back at most once per level.
+        let entered = going_back(2, 0, usize::MAX);
+        assert_eq!(entered.len(), 3 * 5 + 1, "{entered:?}");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! the smaller module; otherwise, or when the level's pass asks for a
 //! `stable_base`, the base stays.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -97,6 +97,8 @@ pub fn run<F: FrontEnd>(
         recheck_took: Duration::ZERO,
         rechecked: None,
         flaky_in_level: None,
+        produced_by: HashMap::new(),
+        resume_at: None,
         fill: FillCheck::Untried,
         shared,
         items: None,
@@ -269,6 +271,11 @@ struct Reduction<'s, F> {
     /// A re-check during the level failed (how): the level ends at once and
     /// the run walks back at its end.
     flaky_in_level: Option<String>,
+    /// The level that produced each accepted module (by snapshot version),
+    /// and where the sweep goes on after a walk back went to a module an
+    /// earlier level produced ([`Hierarchy::resume_at`]).
+    produced_by: HashMap<u64, usize>,
+    resume_at: Option<usize>,
     fill: FillCheck,
     /// What the workers share: the cache, and how strict a test is once the
     /// test is found flaky ([`Shared::confirm`], [`Shared::fill_all`]).
@@ -835,6 +842,9 @@ impl<F: FrontEnd> Reduction<'_, F> {
         let snapshot = self
             .current
             .replace(state.kept, state.size, result.hash, result.bytes);
+        if let Some(level) = &self.level {
+            self.produced_by.insert(snapshot.version, level.index);
+        }
         if let Err(e) = self.current.save() {
             self.fatal = Some(e);
         }
@@ -1082,6 +1092,10 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         weights
     }
 
+    fn resume_at(&mut self) -> Option<usize> {
+        self.resume_at.take()
+    }
+
     fn fingerprint(&self) -> Option<u64> {
         let hash = blake3::hash(&self.current.output);
         Some(u64::from_le_bytes(
@@ -1113,6 +1127,13 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         };
         if let Some((status, cut_short)) = failed {
             self.recover_from_flaky(status, level.name, cut_short);
+            // Back to a module an earlier level produced (or the input):
+            // the levels after that one run again on it.
+            let version = self.current.snapshot.version;
+            let from = self.produced_by.get(&version).map_or(0, |&p| p + 1);
+            if from <= level.index {
+                self.resume_at = Some(from);
+            }
         }
         if changed && self.settings.display == Display::Verbose {
             self.progress.println(&format!(
