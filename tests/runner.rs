@@ -847,6 +847,64 @@ fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_
 }
 
 #[test]
+fn after_a_walk_back_to_an_earlier_levels_module_the_levels_after_it_run_again() {
+    // Sound while all twelve @fN are there (function-bodies only empties
+    // them); a module without one of them tests interesting the first
+    // time it is seen, never again: module-items' removals are flaky.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    fs::write(&input, many_functions(12)).unwrap();
+    let seen = dir.path().join("seen");
+    fs::create_dir(&seen).unwrap();
+    let test = script(
+        dir.path(),
+        "flaky-without-f.sh",
+        &format!(
+            "grep -q '%interesting = mul' \"$1\" || exit 1\n\
+             [ $(grep -c '@f[0-9]' \"$1\") -ge 12 ] && exit 0\n\
+             sum=$(md5sum < \"$1\" | cut -c1-32)\n\
+             echo >> {seen}/$sum\n\
+             [ $(wc -l < {seen}/$sum) -le 1 ]",
+            seen = seen.display()
+        ),
+    );
+    let output = dir.path().join("out.ll");
+    let json = dir.path().join("stats.json");
+    let out = reduce_j1_with(
+        &test,
+        &input,
+        &output,
+        Some(&json),
+        &["--recheck-every", "0"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let s = stats(&json);
+    // The re-check after module-items fails and the run goes back to the
+    // module function-bodies produced: module-items, the level after it,
+    // runs again on it in the same sweep, before the finer levels.
+    assert_eq!(s["flaky_during"].as_array().unwrap().len(), 1, "{s}");
+    let first_sweep: Vec<&str> = s["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["sweep"] == 1)
+        .map(|l| l["pass"].as_str().unwrap())
+        .collect();
+    let at = first_sweep
+        .iter()
+        .position(|&p| p == "module-items")
+        .unwrap();
+    assert_eq!(
+        first_sweep.get(at + 1),
+        Some(&"module-items"),
+        "{first_sweep:?}"
+    );
+    let result = fs::read_to_string(&output).unwrap();
+    assert_eq!(result.matches("@f").count(), 12, "{result}");
+}
+
+#[test]
 fn each_further_failed_recheck_doubles_the_confirmations() {
     // Candidates of at most 5 instructions pass their first run only: the
     // first re-check fails. Those of 6 to 9 pass their first three: two
