@@ -364,16 +364,8 @@ fn the_automatic_limit_is_ten_runs_not_ten_confirmed_verdicts() {
         "sleep 0.1\ngrep -q noise \"$1\" || sleep 1000\ngrep -q '%interesting' \"$1\"",
     );
     let json = dir.path().join("stats.json");
-    let out = Command::new(WHITTLE)
-        .arg("--test")
-        .arg(&test)
-        .args(["-j", "1", "--confirm", "4", "--stats-json"])
-        .arg(&json)
-        .arg(&input)
-        .arg("-o")
-        .arg(dir.path().join("out.ll"))
-        .output()
-        .unwrap();
+    let output = dir.path().join("out.ll");
+    let out = reduce_j1_with(&test, &input, &output, Some(&json), &["--confirm", "4"]);
     assert!(
         out.status.success(),
         "{}",
