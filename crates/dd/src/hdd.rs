@@ -158,8 +158,8 @@ pub fn hdd(
             full = true;
         }
         let mut changed = false;
-        // Going back within a sweep is bounded: a test flaky often enough
-        // could send it back forever.
+        // Going back within a sweep is bounded (as many times as there are
+        // levels): a test flaky often enough could send it back forever.
         let mut resumes_left = hierarchy.level_count();
         let mut next = 0;
         while next < hierarchy.level_count() {
@@ -397,7 +397,8 @@ mod tests {
         assert_eq!(going_back(3, 1, 1), vec![0, 1, 2, 3, 1, 2, 3]);
         // A level after the current one is no going back: ignored.
         assert_eq!(going_back(1, 3, 1), vec![0, 1, 2, 3]);
-        // Asking forever ends: a sweep goes back at most once per level.
+        // Asking forever ends: a sweep goes back at most as many times as
+        // there are levels.
         let entered = going_back(2, 0, usize::MAX);
         assert_eq!(entered.len(), 3 * 5 + 1, "{entered:?}");
     }
