@@ -176,34 +176,32 @@ fn numbered(lines: &[&[u8]], from_bottom: bool) -> Vec<Vec<u8>> {
 /// first appearance in `names`.
 fn renamed(line: &[u8], names: &mut HashMap<u64, usize>) -> Vec<u8> {
     let mut out = Vec::with_capacity(line.len());
-    let mut i = 0;
-    let label = line.iter().take_while(|d| d.is_ascii_digit()).count();
-    if label > 0 && line.get(label) == Some(&b':') {
-        if let Some(n) = std::str::from_utf8(&line[..label])
+    // The number whose digits start at `at`, written to `out` by its
+    // order of first appearance; how many bytes it took (0: none there).
+    let mut rename_at = |at: usize, out: &mut Vec<u8>| -> usize {
+        let digits = line[at..].iter().take_while(|d| d.is_ascii_digit()).count();
+        let number = std::str::from_utf8(&line[at..at + digits])
             .ok()
-            .and_then(|n| n.parse::<u64>().ok())
-        {
-            let next = names.len();
-            let name = *names.entry(n).or_insert(next);
-            out.extend_from_slice(format!("v{name}").as_bytes());
-            i = label;
-        }
-    }
+            .and_then(|n| n.parse::<u64>().ok());
+        let Some(n) = number else {
+            return 0;
+        };
+        let next = names.len();
+        let name = *names.entry(n).or_insert(next);
+        out.extend_from_slice(format!("v{name}").as_bytes());
+        digits
+    };
+    let label = line.iter().take_while(|d| d.is_ascii_digit()).count();
+    let mut i = if line.get(label) == Some(&b':') {
+        rename_at(0, &mut out)
+    } else {
+        0
+    };
     while i < line.len() {
         out.push(line[i]);
         i += 1;
-        if line[i - 1] != b'%' {
-            continue;
-        }
-        let digits = line[i..].iter().take_while(|d| d.is_ascii_digit()).count();
-        let number = std::str::from_utf8(&line[i..i + digits])
-            .ok()
-            .and_then(|n| n.parse::<u64>().ok());
-        if let Some(n) = number {
-            let next = names.len();
-            let name = *names.entry(n).or_insert(next);
-            out.extend_from_slice(format!("v{name}").as_bytes());
-            i += digits;
+        if line[i - 1] == b'%' {
+            i += rename_at(i, &mut out);
         }
     }
     out
