@@ -621,17 +621,27 @@ fn flaky_when_small(dir: &Path, small: usize) -> PathBuf {
 /// [`flaky_when_small`], a small candidate testing interesting on its first
 /// `passes` runs, and one of at most `tiny` instructions on its first only.
 fn flaky_when_small_for(dir: &Path, small: usize, passes: usize, tiny: usize) -> PathBuf {
+    flaky_unless(
+        dir,
+        &format!("n=$(grep -c '^  ' \"$1\")\n[ \"$n\" -gt {small} ]"),
+        &format!("passes={passes}\n[ \"$n\" -le {tiny} ] && passes=1"),
+    )
+}
+
+/// A test that finds `%interesting = mul` and is sound while the shell
+/// condition `sound` holds; otherwise a candidate tests interesting on its
+/// first `$passes` runs (set by the shell lines `passes`), never again.
+/// Its state is kept in `dir/seen`.
+fn flaky_unless(dir: &Path, sound: &str, passes: &str) -> PathBuf {
     let seen = dir.join("seen");
     fs::create_dir_all(&seen).unwrap();
     script(
         dir,
-        "flaky-when-small.sh",
+        "flaky-unless.sh",
         &format!(
             "grep -q '%interesting = mul' \"$1\" || exit 1\n\
-             n=$(grep -c '^  ' \"$1\")\n\
-             [ \"$n\" -gt {small} ] && exit 0\n\
-             passes={passes}\n\
-             [ \"$n\" -le {tiny} ] && passes=1\n\
+             {sound} && exit 0\n\
+             {passes}\n\
              sum=$(md5sum < \"$1\" | cut -c1-32)\n\
              echo >> {seen}/$sum\n\
              [ $(wc -l < {seen}/$sum) -le $passes ]",
@@ -846,19 +856,10 @@ fn after_a_walk_back_to_an_earlier_levels_module_the_levels_after_it_run_again()
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.ll");
     fs::write(&input, many_functions(12)).unwrap();
-    let seen = dir.path().join("seen");
-    fs::create_dir(&seen).unwrap();
-    let test = script(
+    let test = flaky_unless(
         dir.path(),
-        "flaky-without-f.sh",
-        &format!(
-            "grep -q '%interesting = mul' \"$1\" || exit 1\n\
-             [ $(grep -c '@f[0-9]' \"$1\") -ge 12 ] && exit 0\n\
-             sum=$(md5sum < \"$1\" | cut -c1-32)\n\
-             echo >> {seen}/$sum\n\
-             [ $(wc -l < {seen}/$sum) -le 1 ]",
-            seen = seen.display()
-        ),
+        "[ $(grep -c '@f[0-9]' \"$1\") -ge 12 ]",
+        "passes=1",
     );
     let output = dir.path().join("out.ll");
     let json = dir.path().join("stats.json");
