@@ -44,6 +44,7 @@ mod simplify_cfg;
 mod simplify_instructions;
 mod sink_defs;
 mod special_globals;
+mod stores_to_initializers;
 mod strip_debug_info;
 mod switch_cases;
 mod target_features;
@@ -171,6 +172,7 @@ pub static PASSES: &[Pass] = registry! {
     "one-trip-loops"              => one_trip_loops::run, must_not_grow: "turn loops that run exactly once into straight-line code";
     "arguments"                   => arguments::run, llvm, all_first: "remove function arguments, rewriting the calls and invokes";
     "instructions"                => instructions::run, llvm: "delete instructions, replacing their uses with zero/null";
+    "stores-to-initializers"      => stores_to_initializers::run: "fold a store of a constant into the global variable's initializer, deleting the store";
     "simplify-instructions"       => simplify_instructions::run, llvm: "replace instructions by what InstSimplify folds them into";
     "ir-passes"                   => ir_passes::run, llvm, all_first, must_not_grow: "run the --ir-passes pipeline on chosen functions";
     "operands-zero"               => operands::run_zero, llvm: "replace instruction operands with zero/null";

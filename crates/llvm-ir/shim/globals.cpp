@@ -1,7 +1,7 @@
 // C entry points of the global-level passes: aliases and ifuncs with
 // llvm-reduce's semantics, global value and global object properties,
-// initializers, the special arrays (llvm.used, llvm.global_ctors, ...),
-// attributes, target features. The Rust side is src/ir/globals.rs.
+// initializers (and constants stored into them), the special arrays
+// (llvm.used, llvm.global_ctors, ...), attributes, target features. The Rust side is src/ir/globals.rs.
 //
 // Enumeration and mutation share one walker per kind of target: a `count`
 // entry point says how many targets a value has, in a fixed order, and the
@@ -19,6 +19,7 @@
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
@@ -573,6 +574,103 @@ void whittle_target_features_keep(LLVMValueRef Fn, const unsigned char *Keep) {
     F->removeFnAttr("target-features");
   else
     F->addFnAttr("target-features", Value);
+}
+
+} // extern "C"
+
+// ---- stores-to-initializers -------------------------------------------------
+
+namespace {
+
+// Arrays with more elements than this are not rewritten: the new
+// initializer spells out every element.
+constexpr uint64_t MaxRewrittenElements = 1 << 16;
+
+// Init with V written at byte Offset, or null when no element of Init's
+// type (looking into structs and arrays) starts there with V's type.
+Constant *writtenAt(Constant *Init, uint64_t Offset, Constant *V,
+                    const DataLayout &DL) {
+  Type *T = Init->getType();
+  if (Offset == 0 && T == V->getType())
+    return V;
+  unsigned Index;
+  uint64_t Inner;
+  uint64_t Count;
+  if (auto *ST = dyn_cast<StructType>(T)) {
+    const StructLayout *SL = DL.getStructLayout(ST);
+    if (Offset >= SL->getSizeInBytes())
+      return nullptr;
+    Index = SL->getElementContainingOffset(Offset);
+    Inner = Offset - SL->getElementOffset(Index);
+    Count = ST->getNumElements();
+  } else if (auto *AT = dyn_cast<ArrayType>(T)) {
+    uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
+    Count = AT->getNumElements();
+    if (Size == 0 || Count > MaxRewrittenElements || Offset / Size >= Count)
+      return nullptr;
+    Index = Offset / Size;
+    Inner = Offset % Size;
+  } else {
+    return nullptr;
+  }
+  Constant *Element = Init->getAggregateElement(Index);
+  Constant *New = Element ? writtenAt(Element, Inner, V, DL) : nullptr;
+  if (!New)
+    return nullptr;
+  SmallVector<Constant *, 16> Elements;
+  for (unsigned I = 0; I < Count; ++I)
+    Elements.push_back(I == Index ? New : Init->getAggregateElement(I));
+  if (auto *ST = dyn_cast<StructType>(T))
+    return ConstantStruct::get(ST, Elements);
+  return ConstantArray::get(cast<ArrayType>(T), Elements);
+}
+
+// The variable a plain store of a constant writes into, and where: null
+// unless its initializer is the one the program starts with (a definition
+// that cannot be replaced at link time), it is writable and not
+// thread-local, and the stored value's type sits at that offset.
+GlobalVariable *storeDestination(StoreInst *S, uint64_t &Offset) {
+  if (!S->isSimple() || !isa<Constant>(S->getValueOperand()))
+    return nullptr;
+  const DataLayout &DL = S->getModule()->getDataLayout();
+  APInt Bytes(DL.getIndexTypeSizeInBits(S->getPointerOperandType()), 0);
+  auto *GV = dyn_cast<GlobalVariable>(
+      S->getPointerOperand()->stripAndAccumulateConstantOffsets(
+          DL, Bytes, /*AllowNonInbounds=*/true));
+  if (!GV || !GV->hasDefinitiveInitializer() || GV->isConstant() ||
+      GV->isThreadLocal() || Bytes.isNegative())
+    return nullptr;
+  Offset = Bytes.getZExtValue();
+  if (!writtenAt(GV->getInitializer(), Offset,
+                 cast<Constant>(S->getValueOperand()), DL))
+    return nullptr;
+  return GV;
+}
+
+} // namespace
+
+extern "C" {
+
+// The global variable a store could be folded into (see storeDestination),
+// or null.
+LLVMValueRef whittle_store_folds_into(LLVMValueRef Inst) {
+  auto *S = dyn_cast<StoreInst>(unwrap<Instruction>(Inst));
+  uint64_t Offset;
+  return S ? wrap(storeDestination(S, Offset)) : nullptr;
+}
+
+// Write the stored constant into the variable's initializer and delete the
+// store (a store whose destination is null is left alone).
+void whittle_fold_store_into_initializer(LLVMValueRef Inst) {
+  auto *S = dyn_cast<StoreInst>(unwrap<Instruction>(Inst));
+  uint64_t Offset;
+  GlobalVariable *GV = S ? storeDestination(S, Offset) : nullptr;
+  if (!GV)
+    return;
+  GV->setInitializer(writtenAt(GV->getInitializer(), Offset,
+                               cast<Constant>(S->getValueOperand()),
+                               S->getModule()->getDataLayout()));
+  S->eraseFromParent();
 }
 
 } // extern "C"

@@ -1,6 +1,6 @@
 //! Helpers of the global-level passes (aliases, ifuncs, global values and
-//! objects, initializers, special arrays, attributes, target features,
-//! module data); the C++ side is `shim/globals.cpp`.
+//! objects, initializers and stores folded into them, special arrays,
+//! attributes, target features, module data); the C++ side is `shim/globals.cpp`.
 //!
 //! Targets that live inside one value (attributes, properties, features,
 //! array entries) are counted and changed by the same C++ walker: a `*_count`
@@ -28,6 +28,8 @@ mod shim {
         pub fn whittle_go_clear_props(v: LLVMValueRef, mask: u32);
         pub fn whittle_initializer_is_reducible(v: LLVMValueRef) -> i32;
         pub fn whittle_drop_initializer(v: LLVMValueRef);
+        pub fn whittle_store_folds_into(i: LLVMValueRef) -> LLVMValueRef;
+        pub fn whittle_fold_store_into_initializer(i: LLVMValueRef);
         pub fn whittle_special_entries(m: LLVMModuleRef, which: u32) -> u32;
         pub fn whittle_special_keep(m: LLVMModuleRef, which: u32, keep: *const u8);
         pub fn whittle_attr_count(v: LLVMValueRef) -> u32;
@@ -149,6 +151,24 @@ pub fn drop_initializer(variable: Value<'_>) {
     // SAFETY: live global variable with a reducible initializer (checked by
     // the caller).
     unsafe { shim::whittle_drop_initializer(variable.raw) }
+}
+
+/// For an instruction: the global variable whose initializer it could be
+/// folded into — a plain store of a constant at a constant offset into a
+/// writable, non-thread-local variable whose initializer is the one the
+/// program starts with, where an element of the stored type begins.
+pub fn store_folds_into<'m>(inst: Value<'m>) -> Option<Value<'m>> {
+    // SAFETY: live instruction; the shim checks what kind it is.
+    let raw = unsafe { shim::whittle_store_folds_into(inst.raw) };
+    (!raw.is_null()).then(|| Value::new(raw))
+}
+
+/// Write what a store stores into its variable's initializer and delete
+/// the store (one [`store_folds_into`] accepts; others are left alone).
+pub fn fold_store_into_initializer(store: Value<'_>) {
+    // SAFETY: live instruction, consumed here when folded; the shim
+    // re-checks that it can be folded.
+    unsafe { shim::whittle_fold_store_into_initializer(store.raw) }
 }
 
 /// The number of entries of a special array (0 when absent).
