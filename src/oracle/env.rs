@@ -98,8 +98,14 @@ pub struct TestEnv {
 
 impl TestEnv {
     pub fn new(spec: EnvSpec) -> Result<TestEnv> {
+        TestEnv::with_prefix(spec, "whittle-")
+    }
+
+    /// An environment whose scratch root under `$TMPDIR` is named
+    /// `prefix` and a random suffix.
+    pub fn with_prefix(spec: EnvSpec, prefix: &str) -> Result<TestEnv> {
         let scratch = tempfile::Builder::new()
-            .prefix("whittle-")
+            .prefix(prefix)
             .tempdir()
             .context("cannot create a temporary directory")?
             .keep();

@@ -6,10 +6,14 @@
 //! test's own output travels inside the trailer.
 
 use std::io::{self, BufReader, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context as _, Result};
+use nix::errno::Errno;
+use nix::sys::signal::kill;
+use nix::unistd::Pid;
 use whittle_reducer::{interrupt, Cancel};
 
 use super::wire::{self, Answer, Header};
@@ -34,10 +38,7 @@ pub fn main() -> ExitCode {
         std::env::var("SLURM_JOB_ID").unwrap_or_else(|_| "?".into()),
         std::env::var("SLURM_STEP_ID").unwrap_or_else(|_| "?".into())
     );
-    let node = std::env::var("SLURMD_NODENAME")
-        .ok()
-        .or_else(|| nix::unistd::gethostname().ok()?.into_string().ok())
-        .unwrap_or_else(|| "?".into());
+    let node = std::env::var("SLURMD_NODENAME").unwrap_or_else(|_| host_name());
     let mut stdout = io::stdout().lock();
     if writeln!(stdout, "{}", wire::step_line(&header.nonce, &step, &node))
         .and_then(|()| stdout.flush())
@@ -72,7 +73,10 @@ fn judge(header: Header, candidate: &[u8]) -> Result<Answer> {
     let mut spec = header.env;
     spec.executor = Executor::Local;
     spec.save_temps = false;
-    let env = Arc::new(TestEnv::new(spec)?);
+    let host = host_name();
+    remove_dead_runners_scratch(&std::env::temp_dir(), &host);
+    let prefix = format!("{SCRATCH_PREFIX}{host}-{}-", std::process::id());
+    let env = Arc::new(TestEnv::with_prefix(spec, &prefix)?);
     let scratch = env.private_dir("worker")?;
     let path = scratch.join(&header.candidate_name);
     std::fs::write(&path, candidate)
@@ -85,4 +89,76 @@ fn judge(header: Header, candidate: &[u8]) -> Result<Answer> {
         Ok(outcome) => Answer::Outcome(Box::new((&outcome).into())),
         Err(e) => Answer::Error(format!("{e:#}")),
     })
+}
+
+/// What a runner's node-local scratch is called: this prefix, the host,
+/// the runner's pid and a random suffix.
+const SCRATCH_PREFIX: &str = "whittle-runner-";
+
+fn host_name() -> String {
+    nix::unistd::gethostname()
+        .ok()
+        .and_then(|h| h.into_string().ok())
+        .unwrap_or_else(|| "?".into())
+}
+
+/// Remove the scratch directories (in `tmp`) of this host's runners that
+/// are no longer running. A runner killed outright (SIGKILL, when its step
+/// outlives Slurm's KillWait) cannot remove its own, candidate and all;
+/// the next runner on the node does. Only this host's names are looked at
+/// (a `$TMPDIR` shared between nodes holds other hosts' live runners), and
+/// only where no process has the pid (another user's live process answers
+/// EPERM, not ESRCH; a reused pid keeps the directory until it ends).
+fn remove_dead_runners_scratch(tmp: &Path, host: &str) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    let ours = format!("{SCRATCH_PREFIX}{host}");
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        // Read from the right: a host name may hold '-', the random suffix
+        // does not.
+        let Some(pid) = name
+            .to_str()
+            .map(|n| n.rsplitn(3, '-').collect::<Vec<_>>())
+            .filter(|parts| parts.len() == 3 && parts[2] == ours)
+            .and_then(|parts| parts[1].parse::<i32>().ok())
+        else {
+            continue;
+        };
+        if pid > 0 && kill(Pid::from_raw(pid), None) == Err(Errno::ESRCH) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dead_runners_scratch_on_this_host_is_removed_and_nothing_else() {
+        let tmp = tempfile::tempdir().unwrap();
+        // A pid no process has: a child that has ended and been waited for.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        child.wait().unwrap();
+        let dead = child.id();
+        let alive = std::process::id();
+        let dirs = [
+            (format!("{SCRATCH_PREFIX}node1-{dead}-abc"), false),
+            (format!("{SCRATCH_PREFIX}node1-{alive}-abc"), true),
+            (format!("{SCRATCH_PREFIX}node2-{dead}-abc"), true),
+            (format!("{SCRATCH_PREFIX}node1-x-abc"), true),
+            (format!("{SCRATCH_PREFIX}node1-01-{dead}-abc"), true),
+            (format!("whittle-{dead}-abc"), true),
+        ];
+        for (name, _) in &dirs {
+            std::fs::create_dir(tmp.path().join(name)).unwrap();
+            std::fs::write(tmp.path().join(name).join("candidate.ll"), "x").unwrap();
+        }
+        remove_dead_runners_scratch(tmp.path(), "node1");
+        for (name, stays) in &dirs {
+            assert_eq!(tmp.path().join(name).is_dir(), *stays, "{name}");
+        }
+    }
 }
