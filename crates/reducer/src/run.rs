@@ -188,6 +188,36 @@ pub fn run<F: FrontEnd>(
 /// times as long as the last one took.
 const RECHECK_SHARE: u32 = 10;
 
+/// What the failed re-checks of a run have shown so far.
+struct Flakiness {
+    /// A re-check failed.
+    found: bool,
+    /// Memory read before it is written explained a failure: every
+    /// candidate's fill variants are tested before it is kept.
+    fill_checked: bool,
+    /// A failure the fill check did not explain raised the confirmations.
+    confirm_raised: bool,
+}
+
+impl Flakiness {
+    /// Found flaky, and not (only) for what the fill check catches.
+    fn unexplained(&self) -> bool {
+        self.found && (self.confirm_raised || !self.fill_checked)
+    }
+}
+
+/// How long after the last re-check the next is due: at every change
+/// where `--recheck-every 0` asks for it or the test is flaky for a reason
+/// nothing else checks; else `asked`, and at least [`RECHECK_SHARE`] times
+/// what the last re-check took.
+fn recheck_interval(asked: Duration, took: Duration, flaky_unexplained: bool) -> Duration {
+    if flaky_unexplained || asked.is_zero() {
+        Duration::ZERO
+    } else {
+        asked.max(took * RECHECK_SHARE)
+    }
+}
+
 /// How many times in a row a module must test interesting to replace a
 /// result whose re-check failed.
 pub const RECHECKS: usize = 3;
@@ -467,16 +497,28 @@ impl<F: FrontEnd> Reduction<'_, F> {
 
     /// Whether the current result is due for a re-check: it changed since
     /// the last one, and `--recheck-every` has passed (any time, once the
-    /// test is known to be flaky). Until then re-checks take a tenth of the
-    /// run at most (unless `--recheck-every 0` asks for every change): a
-    /// test of ten seconds is re-checked every few minutes.
+    /// test is known to be flaky for a reason the fill check does not
+    /// explain). Until then re-checks take a tenth of the run at most
+    /// (unless `--recheck-every 0` asks for every change): a test of ten
+    /// seconds is re-checked every few minutes.
+    ///
+    /// Where every failed re-check so far was explained by the fill check
+    /// (memory read before it is written; confirmations not raised), each
+    /// kept candidate has just passed its run and its fill variants, and a
+    /// re-check after every change would repeat exactly those: on the
+    /// interpreter case, 209 re-checks of four runs each. The usual
+    /// schedule goes on, to catch any other cause.
     fn recheck_due(&self) -> bool {
-        let asked = self.settings.recheck_every;
-        let every = if !self.stats.flaky_during.is_empty() || asked.is_zero() {
-            Duration::ZERO
-        } else {
-            asked.max(self.recheck_took * RECHECK_SHARE)
+        let flaky = Flakiness {
+            found: !self.stats.flaky_during.is_empty(),
+            fill_checked: self.shared.fill_all.load(Ordering::Relaxed),
+            confirm_raised: self.shared.confirm.load(Ordering::Relaxed) > self.settings.confirm,
         };
+        let every = recheck_interval(
+            self.settings.recheck_every,
+            self.recheck_took,
+            flaky.unexplained(),
+        );
         self.last_recheck.elapsed() >= every && self.current.hash != self.rechecked
     }
 
@@ -1144,5 +1186,43 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
             ));
         }
         changed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn rechecks_follow_the_schedule_unless_the_flakiness_is_unexplained() {
+        let flaky = |fill_checked, confirm_raised| Flakiness {
+            found: true,
+            fill_checked,
+            confirm_raised,
+        };
+        let sound = Flakiness {
+            found: false,
+            fill_checked: false,
+            confirm_raised: false,
+        };
+        assert!(!sound.unexplained());
+        // Found by the fill check alone: it now checks every candidate.
+        assert!(!flaky(true, false).unexplained());
+        // Runs that disagreed without the fill explaining it (before or
+        // after the fill check was on), or no fill check at all.
+        assert!(flaky(true, true).unexplained());
+        assert!(flaky(false, true).unexplained());
+        assert!(flaky(false, false).unexplained());
+
+        let took = Duration::from_millis(300);
+        assert_eq!(recheck_interval(SECOND * 60, took, false), SECOND * 60);
+        assert_eq!(recheck_interval(SECOND, took, false), SECOND * 3);
+        assert_eq!(recheck_interval(SECOND * 60, took, true), Duration::ZERO);
+        assert_eq!(
+            recheck_interval(Duration::ZERO, took, false),
+            Duration::ZERO
+        );
     }
 }
