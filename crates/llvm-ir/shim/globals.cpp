@@ -1,7 +1,8 @@
 // C entry points of the global-level passes: aliases and ifuncs with
 // llvm-reduce's semantics, global value and global object properties,
 // initializers (and constants stored into them), the special arrays
-// (llvm.used, llvm.global_ctors, ...), attributes, target features. The Rust side is src/ir/globals.rs.
+// (llvm.used, llvm.global_ctors, ...), attributes, target features. The
+// Rust side is src/ir/globals.rs.
 //
 // Enumeration and mutation share one walker per kind of target: a `count`
 // entry point says how many targets a value has, in a fixed order, and the
@@ -586,50 +587,64 @@ namespace {
 // initializer spells out every element.
 constexpr uint64_t MaxRewrittenElements = 1 << 16;
 
-// Init with V written at byte Offset, or null when no element of Init's
-// type (looking into structs and arrays) starts there with V's type.
-Constant *writtenAt(Constant *Init, uint64_t Offset, Constant *V,
-                    const DataLayout &DL) {
-  Type *T = Init->getType();
-  if (Offset == 0 && T == V->getType())
-    return V;
+// The element indices that lead from a value of type T down to an element
+// of type Ty starting at byte Offset (looking into structs and arrays),
+// appended to Path; false when there is none. Builds no constant, so that
+// asking costs no initializer.
+bool elementPath(Type *T, uint64_t Offset, Type *Ty, const DataLayout &DL,
+                 SmallVectorImpl<unsigned> &Path) {
+  if (Offset == 0 && T == Ty)
+    return true;
   unsigned Index;
   uint64_t Inner;
-  uint64_t Count;
   if (auto *ST = dyn_cast<StructType>(T)) {
     const StructLayout *SL = DL.getStructLayout(ST);
     if (Offset >= SL->getSizeInBytes())
-      return nullptr;
+      return false;
     Index = SL->getElementContainingOffset(Offset);
     Inner = Offset - SL->getElementOffset(Index);
-    Count = ST->getNumElements();
+    T = ST->getElementType(Index);
   } else if (auto *AT = dyn_cast<ArrayType>(T)) {
     uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
-    Count = AT->getNumElements();
-    if (Size == 0 || Count > MaxRewrittenElements || Offset / Size >= Count)
-      return nullptr;
+    if (Size == 0 || AT->getNumElements() > MaxRewrittenElements ||
+        Offset / Size >= AT->getNumElements())
+      return false;
     Index = Offset / Size;
     Inner = Offset % Size;
+    T = AT->getElementType();
   } else {
-    return nullptr;
+    return false;
   }
-  Constant *Element = Init->getAggregateElement(Index);
-  Constant *New = Element ? writtenAt(Element, Inner, V, DL) : nullptr;
-  if (!New)
-    return nullptr;
+  Path.push_back(Index);
+  return elementPath(T, Inner, Ty, DL, Path);
+}
+
+// Init with the element that Path leads to replaced by V.
+Constant *withElement(Constant *Init, ArrayRef<unsigned> Path, Constant *V) {
+  if (Path.empty())
+    return V;
+  Type *T = Init->getType();
+  unsigned Count = T->isStructTy() ? T->getStructNumElements()
+                                   : T->getArrayNumElements();
   SmallVector<Constant *, 16> Elements;
   for (unsigned I = 0; I < Count; ++I)
-    Elements.push_back(I == Index ? New : Init->getAggregateElement(I));
+    Elements.push_back(Init->getAggregateElement(I));
+  Constant *&Written = Elements[Path[0]];
+  Written = Written ? withElement(Written, Path.drop_front(), V) : nullptr;
+  if (!Written)
+    return nullptr;
   if (auto *ST = dyn_cast<StructType>(T))
     return ConstantStruct::get(ST, Elements);
   return ConstantArray::get(cast<ArrayType>(T), Elements);
 }
 
-// The variable a plain store of a constant writes into, and where: null
-// unless its initializer is the one the program starts with (a definition
-// that cannot be replaced at link time), it is writable and not
-// thread-local, and the stored value's type sits at that offset.
-GlobalVariable *storeDestination(StoreInst *S, uint64_t &Offset) {
+// The variable a plain store of a constant writes into, and the path to
+// the element it writes: null unless its initializer is the one the
+// program starts with (a definition that cannot be replaced at link
+// time), it is writable and not thread-local, and the stored value's type
+// sits at that offset.
+GlobalVariable *storeDestination(StoreInst *S,
+                                 SmallVectorImpl<unsigned> &Path) {
   if (!S->isSimple() || !isa<Constant>(S->getValueOperand()))
     return nullptr;
   const DataLayout &DL = S->getModule()->getDataLayout();
@@ -640,9 +655,8 @@ GlobalVariable *storeDestination(StoreInst *S, uint64_t &Offset) {
   if (!GV || !GV->hasDefinitiveInitializer() || GV->isConstant() ||
       GV->isThreadLocal() || Bytes.isNegative())
     return nullptr;
-  Offset = Bytes.getZExtValue();
-  if (!writtenAt(GV->getInitializer(), Offset,
-                 cast<Constant>(S->getValueOperand()), DL))
+  if (!elementPath(GV->getValueType(), Bytes.getZExtValue(),
+                   S->getValueOperand()->getType(), DL, Path))
     return nullptr;
   return GV;
 }
@@ -655,21 +669,23 @@ extern "C" {
 // or null.
 LLVMValueRef whittle_store_folds_into(LLVMValueRef Inst) {
   auto *S = dyn_cast<StoreInst>(unwrap<Instruction>(Inst));
-  uint64_t Offset;
-  return S ? wrap(storeDestination(S, Offset)) : nullptr;
+  SmallVector<unsigned, 4> Path;
+  return S ? wrap(storeDestination(S, Path)) : nullptr;
 }
 
 // Write the stored constant into the variable's initializer and delete the
 // store (a store whose destination is null is left alone).
 void whittle_fold_store_into_initializer(LLVMValueRef Inst) {
   auto *S = dyn_cast<StoreInst>(unwrap<Instruction>(Inst));
-  uint64_t Offset;
-  GlobalVariable *GV = S ? storeDestination(S, Offset) : nullptr;
+  SmallVector<unsigned, 4> Path;
+  GlobalVariable *GV = S ? storeDestination(S, Path) : nullptr;
   if (!GV)
     return;
-  GV->setInitializer(writtenAt(GV->getInitializer(), Offset,
-                               cast<Constant>(S->getValueOperand()),
-                               S->getModule()->getDataLayout()));
+  Constant *Init = withElement(GV->getInitializer(), Path,
+                               cast<Constant>(S->getValueOperand()));
+  if (!Init)
+    return;
+  GV->setInitializer(Init);
   S->eraseFromParent();
 }
 
