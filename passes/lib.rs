@@ -29,6 +29,7 @@ mod instruction_flags;
 mod instructions;
 mod invokes;
 mod ir_passes;
+mod locals_to_globals;
 mod memory_ops;
 mod metadata;
 mod module_data;
@@ -172,7 +173,8 @@ pub static PASSES: &[Pass] = registry! {
     "one-trip-loops"              => one_trip_loops::run, must_not_grow: "turn loops that run exactly once into straight-line code";
     "arguments"                   => arguments::run, llvm, all_first: "remove function arguments, rewriting the calls and invokes";
     "instructions"                => instructions::run, llvm: "delete instructions, replacing their uses with zero/null";
-    "stores-to-initializers"      => stores_to_initializers::run: "fold a store of a constant into the global variable's initializer, deleting the store";
+    "locals-to-globals"           => locals_to_globals::run: "turn fixed-size locals (allocas) into zero-initialized global variables";
+    "stores-to-initializers"      => stores_to_initializers::run: "fold a store of a constant into the global variable's initializer (every element, for a varying index), deleting the store";
     "simplify-instructions"       => simplify_instructions::run, llvm: "replace instructions by what InstSimplify folds them into";
     "ir-passes"                   => ir_passes::run, llvm, all_first, must_not_grow: "run the --ir-passes pipeline on chosen functions";
     "operands-zero"               => operands::run_zero, llvm: "replace instruction operands with zero/null";

@@ -7,9 +7,11 @@
 //! store nor the loop around it. Unlike deleting, this keeps what the
 //! program reads after the store, and is no help where the store's
 //! timing matters (an earlier read of the variable now sees the value):
-//! the test judges that. Targets: each plain store of a constant at a
-//! constant offset into a writable variable defined here (weight 1);
-//! variables the relation's commands name are left alone.
+//! the test judges that. A store whose index varies (a loop filling an
+//! array with a constant) puts the value into every element of the array.
+//! Targets: each plain store of a constant into a writable variable
+//! defined here, at a constant offset or into an array of the stored type
+//! (weight 1); variables the relation's commands name are left alone.
 
 use inkwell::module::Module;
 

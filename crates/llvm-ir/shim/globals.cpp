@@ -1,6 +1,7 @@
 // C entry points of the global-level passes: aliases and ifuncs with
 // llvm-reduce's semantics, global value and global object properties,
-// initializers (and constants stored into them), the special arrays
+// initializers (and constants stored into them), locals made global
+// variables, the special arrays
 // (llvm.used, llvm.global_ctors, ...), attributes, target features. The
 // Rust side is src/ir/globals.rs.
 //
@@ -30,6 +31,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -638,27 +640,90 @@ Constant *withElement(Constant *Init, ArrayRef<unsigned> Path, Constant *V) {
   return ConstantArray::get(cast<ArrayType>(T), Elements);
 }
 
-// The variable a plain store of a constant writes into, and the path to
-// the element it writes: null unless its initializer is the one the
-// program starts with (a definition that cannot be replaced at link
-// time), it is writable and not thread-local, and the stored value's type
-// sits at that offset.
-GlobalVariable *storeDestination(StoreInst *S,
-                                 SmallVectorImpl<unsigned> &Path) {
+// Whether GV's initializer is the one the program starts with (a
+// definition that cannot be replaced at link time) and the program may
+// write into it (not constant, not thread-local).
+bool isWritableDefinition(const GlobalVariable *GV) {
+  return GV && GV->hasDefinitiveInitializer() && !GV->isConstant() &&
+         !GV->isThreadLocal();
+}
+
+// Where a store goes: one element (Path leads to it), or every element of
+// an array (Splat), its index varying.
+struct StoreDestination {
+  GlobalVariable *GV = nullptr;
+  SmallVector<unsigned, 4> Path;
+  bool Splat = false;
+};
+
+// The variable P points into through address arithmetic of any kind
+// (GEPs with varying indices included) and casts, or null.
+GlobalVariable *underlyingVariable(Value *P) {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (auto *GV = dyn_cast<GlobalVariable>(P))
+      return GV;
+    if (auto *GEP = dyn_cast<GEPOperator>(P))
+      P = GEP->getPointerOperand();
+    else if (auto *Cast = dyn_cast<BitCastOperator>(P))
+      P = Cast->getOperand(0);
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// Whether T is an array (of arrays...) of Element with at most
+// MaxRewrittenElements elements in all.
+bool isArrayOf(Type *T, Type *Element) {
+  uint64_t Count = 1;
+  bool Array = false;
+  while (auto *AT = dyn_cast<ArrayType>(T)) {
+    Count *= AT->getNumElements();
+    if (Count > MaxRewrittenElements)
+      return false;
+    T = AT->getElementType();
+    Array = true;
+  }
+  return Array && T == Element;
+}
+
+// A value of array type T (of arrays...) whose every element is V.
+Constant *splat(Type *T, Constant *V) {
+  auto *AT = dyn_cast<ArrayType>(T);
+  if (!AT)
+    return V;
+  SmallVector<Constant *, 16> Elements(AT->getNumElements(),
+                                       splat(AT->getElementType(), V));
+  return ConstantArray::get(AT, Elements);
+}
+
+// Where a plain store of a constant goes, if it can be folded: into a
+// writable definition (see isWritableDefinition), either at a constant
+// offset where an element of the stored type starts, or at an offset that
+// varies into an array of the stored type (a loop filling it), every
+// element of which then starts with the value.
+StoreDestination storeDestination(StoreInst *S) {
+  StoreDestination D;
   if (!S->isSimple() || !isa<Constant>(S->getValueOperand()))
-    return nullptr;
+    return D;
   const DataLayout &DL = S->getModule()->getDataLayout();
+  Type *Stored = S->getValueOperand()->getType();
   APInt Bytes(DL.getIndexTypeSizeInBits(S->getPointerOperandType()), 0);
-  auto *GV = dyn_cast<GlobalVariable>(
-      S->getPointerOperand()->stripAndAccumulateConstantOffsets(
-          DL, Bytes, /*AllowNonInbounds=*/true));
-  if (!GV || !GV->hasDefinitiveInitializer() || GV->isConstant() ||
-      GV->isThreadLocal() || Bytes.isNegative())
-    return nullptr;
-  if (!elementPath(GV->getValueType(), Bytes.getZExtValue(),
-                   S->getValueOperand()->getType(), DL, Path))
-    return nullptr;
-  return GV;
+  Value *Base = S->getPointerOperand()->stripAndAccumulateConstantOffsets(
+      DL, Bytes, /*AllowNonInbounds=*/true);
+  if (auto *GV = dyn_cast<GlobalVariable>(Base)) {
+    if (isWritableDefinition(GV) && !Bytes.isNegative() &&
+        elementPath(GV->getValueType(), Bytes.getZExtValue(), Stored, DL,
+                    D.Path))
+      D.GV = GV;
+    return D;
+  }
+  GlobalVariable *GV = underlyingVariable(Base);
+  if (isWritableDefinition(GV) && isArrayOf(GV->getValueType(), Stored)) {
+    D.GV = GV;
+    D.Splat = true;
+  }
+  return D;
 }
 
 } // namespace
@@ -669,24 +734,97 @@ extern "C" {
 // or null.
 LLVMValueRef whittle_store_folds_into(LLVMValueRef Inst) {
   auto *S = dyn_cast<StoreInst>(unwrap<Instruction>(Inst));
-  SmallVector<unsigned, 4> Path;
-  return S ? wrap(storeDestination(S, Path)) : nullptr;
+  return S ? wrap(storeDestination(S).GV) : nullptr;
 }
 
-// Write the stored constant into the variable's initializer and delete the
+// Write the stored constant into the variable's initializer (into every
+// element of the array, for a store whose index varies) and delete the
 // store (a store whose destination is null is left alone).
 void whittle_fold_store_into_initializer(LLVMValueRef Inst) {
   auto *S = dyn_cast<StoreInst>(unwrap<Instruction>(Inst));
-  SmallVector<unsigned, 4> Path;
-  GlobalVariable *GV = S ? storeDestination(S, Path) : nullptr;
-  if (!GV)
+  if (!S)
     return;
-  Constant *Init = withElement(GV->getInitializer(), Path,
-                               cast<Constant>(S->getValueOperand()));
+  StoreDestination D = storeDestination(S);
+  if (!D.GV)
+    return;
+  auto *V = cast<Constant>(S->getValueOperand());
+  Constant *Init = D.Splat ? splat(D.GV->getValueType(), V)
+                           : withElement(D.GV->getInitializer(), D.Path, V);
   if (!Init)
     return;
-  GV->setInitializer(Init);
+  D.GV->setInitializer(Init);
   S->eraseFromParent();
+}
+
+} // extern "C"
+
+// ---- locals-to-globals ------------------------------------------------------
+
+namespace {
+
+// Whether an intrinsic call requires its operand to be an alloca (the
+// verifier says so), lifetime markers apart: they go with the alloca.
+bool needsAnAlloca(const User *U) {
+  auto *II = dyn_cast<IntrinsicInst>(U);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::localescape:
+  case Intrinsic::gcroot:
+  case Intrinsic::stackprotector:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Whether alloca A can become a global variable: a fixed size in the entry
+// block, of a type with a size known at compile time, not an inalloca or
+// swifterror slot, in the address space the module's variables live in,
+// and no intrinsic needs it to be an alloca.
+bool isGlobalizable(AllocaInst *A) {
+  const DataLayout &DL = A->getModule()->getDataLayout();
+  Type *T = A->getAllocatedType();
+  return A->isStaticAlloca() && !A->isUsedWithInAlloca() &&
+         !A->isSwiftError() && T->isSized() && !T->isScalableTy() &&
+         A->getAddressSpace() == DL.getDefaultGlobalsAddressSpace() &&
+         none_of(A->users(), needsAnAlloca);
+}
+
+} // namespace
+
+extern "C" {
+
+int whittle_is_globalizable(LLVMValueRef Inst) {
+  auto *A = dyn_cast<AllocaInst>(unwrap<Instruction>(Inst));
+  return A && isGlobalizable(A);
+}
+
+// Replace an alloca by a zero-initialized variable of its type (an array of
+// it for a count above one), defined here, named after the function and
+// the alloca; lifetime markers of the alloca go (they take allocas only).
+void whittle_make_global(LLVMValueRef Inst) {
+  auto *A = dyn_cast<AllocaInst>(unwrap<Instruction>(Inst));
+  if (!A || !isGlobalizable(A))
+    return;
+  Type *T = A->getAllocatedType();
+  uint64_t Count = cast<ConstantInt>(A->getArraySize())->getZExtValue();
+  if (Count != 1)
+    T = ArrayType::get(T, Count);
+  Function *F = A->getFunction();
+  std::string Name =
+      (F->getName() + "." + (A->hasName() ? A->getName() : "local")).str();
+  auto *GV = new GlobalVariable(
+      *F->getParent(), T, /*isConstant=*/false, GlobalValue::ExternalLinkage,
+      Constant::getNullValue(T), Name, /*InsertBefore=*/nullptr,
+      GlobalValue::NotThreadLocal, A->getAddressSpace());
+  GV->setDSOLocal(true);
+  GV->setAlignment(A->getAlign());
+  for (User *U : make_early_inc_range(A->users()))
+    if (auto *II = dyn_cast<IntrinsicInst>(U); II && II->isLifetimeStartOrEnd())
+      II->eraseFromParent();
+  A->replaceAllUsesWith(GV);
+  A->eraseFromParent();
 }
 
 } // extern "C"

@@ -1,5 +1,6 @@
 //! Helpers of the global-level passes (aliases, ifuncs, global values and
-//! objects, initializers and stores folded into them, special arrays,
+//! objects, initializers and stores folded into them, locals made global
+//! variables, special arrays,
 //! attributes, target features, module data); the C++ side is `shim/globals.cpp`.
 //!
 //! Targets that live inside one value (attributes, properties, features,
@@ -30,6 +31,8 @@ mod shim {
         pub fn whittle_drop_initializer(v: LLVMValueRef);
         pub fn whittle_store_folds_into(i: LLVMValueRef) -> LLVMValueRef;
         pub fn whittle_fold_store_into_initializer(i: LLVMValueRef);
+        pub fn whittle_is_globalizable(i: LLVMValueRef) -> i32;
+        pub fn whittle_make_global(i: LLVMValueRef);
         pub fn whittle_special_entries(m: LLVMModuleRef, which: u32) -> u32;
         pub fn whittle_special_keep(m: LLVMModuleRef, which: u32, keep: *const u8);
         pub fn whittle_attr_count(v: LLVMValueRef) -> u32;
@@ -154,21 +157,40 @@ pub fn drop_initializer(variable: Value<'_>) {
 }
 
 /// For an instruction: the global variable whose initializer it could be
-/// folded into — a plain store of a constant at a constant offset into a
-/// writable, non-thread-local variable whose initializer is the one the
-/// program starts with, where an element of the stored type begins.
+/// folded into — a plain store of a constant into a writable,
+/// non-thread-local variable whose initializer is the one the program
+/// starts with, at a constant offset where an element of the stored type
+/// begins, or at an offset that varies into an array of the stored type.
 pub fn store_folds_into<'m>(inst: Value<'m>) -> Option<Value<'m>> {
     // SAFETY: live instruction; the shim checks what kind it is.
     let raw = unsafe { shim::whittle_store_folds_into(inst.raw) };
     (!raw.is_null()).then(|| Value::new(raw))
 }
 
-/// Write what a store stores into its variable's initializer and delete
-/// the store (one [`store_folds_into`] accepts; others are left alone).
+/// Write what a store stores into its variable's initializer (into every
+/// element of the array where its index varies) and delete the store (one
+/// [`store_folds_into`] accepts; others are left alone).
 pub fn fold_store_into_initializer(store: Value<'_>) {
     // SAFETY: live instruction, consumed here when folded; the shim
     // re-checks that it can be folded.
     unsafe { shim::whittle_fold_store_into_initializer(store.raw) }
+}
+
+/// Whether an instruction is an alloca that could become a global variable:
+/// of a fixed size in the entry block, of a sized type, not an inalloca or
+/// swifterror slot, in the address space of the module's variables.
+pub fn is_globalizable(inst: Value<'_>) -> bool {
+    // SAFETY: live instruction; the shim checks what kind it is.
+    unsafe { shim::whittle_is_globalizable(inst.raw) != 0 }
+}
+
+/// Replace an alloca by a zero-initialized global variable of its type,
+/// dropping its lifetime markers (one [`is_globalizable`] accepts; others
+/// are left alone).
+pub fn make_global(alloca: Value<'_>) {
+    // SAFETY: live instruction, consumed here when replaced; the shim
+    // re-checks that it can be.
+    unsafe { shim::whittle_make_global(alloca.raw) }
 }
 
 /// The number of entries of a special array (0 when absent).
