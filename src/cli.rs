@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long)]
     pub print_delta_passes: bool,
 
-    /// Sweeps over the passes at most
+    /// Sweeps over every pass at most (the partial sweeps between them, over
+    /// the passes whose last run changed something, do not count)
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub max_pass_iterations: usize,
 

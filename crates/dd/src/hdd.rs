@@ -113,8 +113,10 @@ impl Knowledge {
 /// How far [`hdd`] goes.
 #[derive(Clone, Copy, Debug)]
 pub struct HddOptions {
-    /// Sweeps at most (the first is the coarse-to-fine descent); sweeping
-    /// stops earlier once a sweep over every level changes nothing.
+    /// Full sweeps (over every level) at most, the first being the
+    /// coarse-to-fine descent; sweeping stops earlier once a full sweep
+    /// changes nothing. Partial sweeps in between do not count (at most
+    /// this many in a row: then a full sweep comes).
     pub max_sweeps: usize,
     /// Between the first sweep and the last, run only the levels whose last
     /// run changed something (see [`hdd`]).
@@ -141,7 +143,11 @@ pub struct HddReport {
 /// target to find nothing again); once such a sweep changes nothing, a sweep
 /// over every level follows, and the reduction ends only after a sweep over
 /// every level changed nothing: the result is 1-minimal for every level, as
-/// without partial sweeps. The last sweep `max_sweeps` allows is a full one.
+/// without partial sweeps. `max_sweeps` bounds the full sweeps, as
+/// llvm-reduce's `--max-pass-iterations` bounds its rounds over every pass:
+/// were partial sweeps counted, a run would spend the bound on them and end
+/// on a full sweep that still changed something (its result not 1-minimal,
+/// the levels before that change not run again on what it left).
 pub fn hdd(
     hierarchy: &mut dyn Hierarchy,
     new_minimizer: MinimizerFactory<'_>,
@@ -152,10 +158,17 @@ pub fn hdd(
     let mut knowledge = Knowledge::default();
     // Whether the next sweep runs every level.
     let mut full = true;
-    while report.sweeps < options.max_sweeps && !hierarchy.stopped() {
+    let (mut full_sweeps, mut partial_in_a_row) = (0, 0);
+    while full_sweeps < options.max_sweeps && !hierarchy.stopped() {
         report.sweeps += 1;
-        if report.sweeps == options.max_sweeps || !options.partial_sweeps {
+        if !options.partial_sweeps || partial_in_a_row == options.max_sweeps {
             full = true;
+        }
+        if full {
+            full_sweeps += 1;
+            partial_in_a_row = 0;
+        } else {
+            partial_in_a_row += 1;
         }
         let mut changed = false;
         // Going back within a sweep is bounded (as many times as there are
@@ -434,11 +447,26 @@ mod tests {
     }
 
     #[test]
-    fn the_last_sweep_allowed_is_a_full_one() {
-        let (script, report) = run_script(vec![(5, 1), (1, 2)], 3, true);
-        assert_eq!(report.sweeps, 3);
+    fn the_bound_counts_full_sweeps_and_partial_ones_in_a_row() {
+        // Level 0 changes in every sweep, level 1 once from sweep 2 on:
+        // partial sweeps run level 0 only, and after 3 of them in a row a
+        // full sweep comes, where level 1 wins.
+        let (script, report) = run_script(vec![(9, 1), (1, 2)], 3, true);
+        assert_eq!(entered_in(&script, 1), vec![0, 1]);
+        for sweep in 2..=4 {
+            assert_eq!(entered_in(&script, sweep), vec![0]);
+        }
+        assert_eq!(entered_in(&script, 5), vec![0, 1]);
+        assert_eq!(script.changes[1].0, 0);
+        // Three full sweeps (1, 5, 9) are the bound: level 0 is not done.
+        assert_eq!(report.sweeps, 9);
+        assert_eq!(entered_in(&script, 9), vec![0, 1]);
         assert!(report.unfinished);
-        assert_eq!(entered_in(&script, 2), vec![0]);
-        assert_eq!(entered_in(&script, 3), vec![0, 1]);
+        // Three sweeps reach the fixpoint when only full ones count: a
+        // bound counting partial sweeps too ended on sweep 3, full, where
+        // level 1 made its change, unfinished.
+        let (script, report) = run_script(vec![(2, 1), (1, 3)], 3, true);
+        assert_eq!(script.changes[1].0, 0, "{:?}", script.entered);
+        assert!(!report.unfinished);
     }
 }
