@@ -77,8 +77,9 @@ impl ItemIndex {
 impl IndexedModule {
     /// The key of the change from `self` (the current module) to
     /// `candidate` (whose test bytes are `candidate_text`), when it changes one item and nothing else (no other
-    /// item, none added or removed, no text outside the items): the item's
-    /// header and the changed lines with [`CONTEXT_LINES`] around them,
+    /// item, none added or removed, no text outside the items; its header
+    /// may change): the item's header (both, when it changed) and the
+    /// changed lines of its body with [`CONTEXT_LINES`] around them,
     /// before and after, local value numbers renamed by order of appearance
     /// in the window (a removal earlier in the function renumbers them all).
     pub fn change_key(&self, candidate: &ItemIndex, candidate_text: &[u8]) -> Option<blake3::Hash> {
@@ -87,18 +88,45 @@ impl IndexedModule {
             return None;
         }
         let mut changed = None;
+        let mut new_header = None;
         for (header, (after, in_candidate)) in &candidate.items {
-            let (before, in_current) = current.items.get(header)?;
-            if before != after {
-                if changed.is_some() {
-                    return None;
+            match current.items.get(header) {
+                Some((before, _)) if before == after => {}
+                Some((_, in_current)) if changed.is_none() => {
+                    changed = Some((in_current.clone(), in_candidate.clone()));
                 }
-                changed = Some((header, in_current.clone(), in_candidate.clone()));
+                None if new_header.is_none() => new_header = Some(in_candidate.clone()),
+                _ => return None,
             }
         }
-        let (header, in_current, in_candidate) = changed?;
-        let before: Vec<&[u8]> = lines(&self.text[in_current]);
-        let after: Vec<&[u8]> = lines(candidate_text.get(in_candidate)?);
+        let (in_current, in_candidate, header_changed) = match (changed, new_header) {
+            (Some((in_current, in_candidate)), None) => (in_current, in_candidate, false),
+            // A function whose header changed (a parameter added, a return
+            // type), and nothing else: the one item of the current module
+            // whose header the candidate lacks is the same item.
+            (None, Some(in_candidate)) => {
+                let (_, (_, in_current)) = current
+                    .items
+                    .iter()
+                    .find(|(header, _)| !candidate.items.contains_key(*header))?;
+                (in_current.clone(), in_candidate, true)
+            }
+            _ => return None,
+        };
+        let before = lines(&self.text[in_current]);
+        let after = lines(candidate_text.get(in_candidate)?);
+        let mut key = blake3::Hasher::new();
+        key.update(before[0]);
+        // Both headers go into the key and the bodies are compared alone:
+        // a new parameter renumbers every value of the body, which is no
+        // change of its lines.
+        let (before, after) = if header_changed {
+            key.update(b"\x03");
+            key.update(after[0]);
+            (&before[1..], &after[1..])
+        } else {
+            (&before[..], &after[..])
+        };
         // The lines around the change that are the same, up to the
         // numbering of local values: a removal renumbers every value after
         // it (and, in MLIR, the values of nested regions printed before
@@ -138,8 +166,6 @@ impl IndexedModule {
         // Local value numbers by order of appearance in the window (the same
         // renaming on both sides): a removal anywhere above shifts them.
         let mut names = HashMap::new();
-        let mut key = blake3::Hasher::new();
-        key.update(header.as_bytes());
         for (side, tag) in [(before, b"\x01"), (after, b"\x02")] {
             key.update(tag);
             for line in side.iter() {
@@ -375,6 +401,49 @@ mod tests {
         assert!(other.is_some() && other != first);
     }
 
+    /// A function of `n` chained adds, the first `skip` of them removed;
+    /// with `new_parameter`, a parameter `%1` is added and the last add
+    /// uses it instead of its constant (every value renumbered).
+    fn chain_with(n: usize, skip: usize, new_parameter: bool) -> String {
+        let (params, first) = match new_parameter {
+            true => ("i32 %0, i32 %1", 2),
+            false => ("i32 %0", 1),
+        };
+        let mut f = format!("define i32 @h({params}) {{\n  %{first} = alloca i32\n");
+        let (mut value, mut next) = ("%0".to_string(), first + 1);
+        for k in skip..n {
+            let operand = match new_parameter && k == n - 1 {
+                true => "%1".to_string(),
+                false => (k + 1).to_string(),
+            };
+            f.push_str(&format!("  %{next} = add i32 {value}, {operand}\n"));
+            f.push_str(&format!("  store i32 %{next}, ptr %{first}\n"));
+            value = format!("%{next}");
+            next += 1;
+        }
+        f.push_str(&format!("  ret i32 {value}\n}}\n"));
+        f
+    }
+
+    #[test]
+    fn a_change_of_the_header_with_its_body_is_keyed_by_both_headers_and_the_lines() {
+        // operands-to-args: a new parameter replaces the last add's
+        // constant, renumbering the whole body.
+        let to_parameter = |skip| key(&chain_with(8, skip, false), &chain_with(8, skip, true));
+        let first = to_parameter(0);
+        assert!(first.is_some());
+        // Two adds far above were removed since: the same change.
+        assert_eq!(to_parameter(2), first);
+        // One of the two lines above it is gone: another neighbourhood.
+        assert_ne!(to_parameter(6), first);
+        // The same body change with another header is another change.
+        let other = key(
+            &chain_with(8, 0, false),
+            &chain_with(8, 0, true).replace("i32 %1)", "i64 %1)"),
+        );
+        assert!(other.is_some() && other != first);
+    }
+
     #[test]
     fn changes_beyond_one_item_have_no_key() {
         let before = format!("@x = global i32 1\n{F}{G}");
@@ -386,9 +455,9 @@ mod tests {
         assert_eq!(key(&before, &outside), None);
         // An item removed.
         assert_eq!(key(&before, &format!("@x = global i32 1\n{F}")), None);
-        // A header changed (a new signature: its callers may change too).
+        // A header changed and another item (a new signature and a caller).
         let renamed = F_ZERO.replace("@f()", "@f(i32 %p)");
-        let signature = format!("@x = global i32 1\n{renamed}{G}");
+        let signature = format!("@x = global i32 1\n{renamed}{G_ZERO}");
         assert_eq!(key(&before, &signature), None);
         // Nothing.
         assert_eq!(key(&before, &before), None);
