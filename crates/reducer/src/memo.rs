@@ -317,31 +317,49 @@ mod tests {
         assert!(other.is_some() && other != first);
     }
 
+    /// What [`chain`] does to its last add.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Last {
+        Kept,
+        Zeroed,
+        NewParameter,
+    }
+
     /// A function of `n` chained adds, the first `skip` of them removed
-    /// (the rest renumbered), the constant of the last `zeroed`.
-    fn chain(n: usize, skip: usize, zeroed: bool) -> String {
-        let mut f = String::from("define i32 @h(i32 %0) {\n  %1 = alloca i32\n");
-        let mut value = 1;
+    /// (the rest renumbered); the last add's constant kept, zeroed, or
+    /// replaced by a new parameter `%1` (which renumbers every value).
+    fn chain(n: usize, skip: usize, last: Last) -> String {
+        let (params, first) = match last {
+            Last::NewParameter => ("i32 %0, i32 %1", 2),
+            _ => ("i32 %0", 1),
+        };
+        let mut f = format!("define i32 @h({params}) {{\n  %{first} = alloca i32\n");
+        let (mut value, mut next) = ("%0".to_string(), first + 1);
         for k in skip..n {
-            let constant = if zeroed && k == n - 1 { 0 } else { k + 1 };
-            let next = value + 1;
-            f.push_str(&format!("  %{next} = add i32 %{value}, {constant}\n"));
-            f.push_str(&format!("  store i32 %{next}, ptr %1\n"));
-            value = next;
+            let operand = match last {
+                Last::Zeroed if k == n - 1 => "0".to_string(),
+                Last::NewParameter if k == n - 1 => "%1".to_string(),
+                _ => (k + 1).to_string(),
+            };
+            f.push_str(&format!("  %{next} = add i32 {value}, {operand}\n"));
+            f.push_str(&format!("  store i32 %{next}, ptr %{first}\n"));
+            value = format!("%{next}");
+            next += 1;
         }
-        f.push_str(&format!("  ret i32 %{value}\n}}\n"));
+        f.push_str(&format!("  ret i32 {value}\n}}\n"));
         f
     }
 
     #[test]
     fn the_neighbourhood_is_the_changed_lines_and_their_context_whatever_the_numbering() {
-        let zeroed = |skip| key(&chain(8, skip, false), &chain(8, skip, true));
+        let zeroed = |skip| key(&chain(8, skip, Last::Kept), &chain(8, skip, Last::Zeroed));
         let first = zeroed(0);
         assert!(first.is_some());
         // Two adds far above were removed since: the same edit, renumbered.
         assert_eq!(zeroed(2), first);
-        // One of the two lines above it is gone: another neighbourhood.
-        assert_ne!(zeroed(6), first);
+        // The add above it is gone (the alloca is above it now): another
+        // neighbourhood.
+        assert_ne!(zeroed(7), first);
     }
 
     /// A function of chained adds `k + 1` for `k` in `0..n` except
@@ -401,45 +419,26 @@ mod tests {
         assert!(other.is_some() && other != first);
     }
 
-    /// A function of `n` chained adds, the first `skip` of them removed;
-    /// with `new_parameter`, a parameter `%1` is added and the last add
-    /// uses it instead of its constant (every value renumbered).
-    fn chain_with(n: usize, skip: usize, new_parameter: bool) -> String {
-        let (params, first) = match new_parameter {
-            true => ("i32 %0, i32 %1", 2),
-            false => ("i32 %0", 1),
-        };
-        let mut f = format!("define i32 @h({params}) {{\n  %{first} = alloca i32\n");
-        let (mut value, mut next) = ("%0".to_string(), first + 1);
-        for k in skip..n {
-            let operand = match new_parameter && k == n - 1 {
-                true => "%1".to_string(),
-                false => (k + 1).to_string(),
-            };
-            f.push_str(&format!("  %{next} = add i32 {value}, {operand}\n"));
-            f.push_str(&format!("  store i32 %{next}, ptr %{first}\n"));
-            value = format!("%{next}");
-            next += 1;
-        }
-        f.push_str(&format!("  ret i32 {value}\n}}\n"));
-        f
-    }
-
     #[test]
     fn a_change_of_the_header_with_its_body_is_keyed_by_both_headers_and_the_lines() {
         // operands-to-args: a new parameter replaces the last add's
         // constant, renumbering the whole body.
-        let to_parameter = |skip| key(&chain_with(8, skip, false), &chain_with(8, skip, true));
+        let to_parameter = |skip| {
+            key(
+                &chain(8, skip, Last::Kept),
+                &chain(8, skip, Last::NewParameter),
+            )
+        };
         let first = to_parameter(0);
         assert!(first.is_some());
         // Two adds far above were removed since: the same change.
         assert_eq!(to_parameter(2), first);
-        // One of the two lines above it is gone: another neighbourhood.
-        assert_ne!(to_parameter(6), first);
+        // The add above it is gone: another neighbourhood.
+        assert_ne!(to_parameter(7), first);
         // The same body change with another header is another change.
         let other = key(
-            &chain_with(8, 0, false),
-            &chain_with(8, 0, true).replace("i32 %1)", "i64 %1)"),
+            &chain(8, 0, Last::Kept),
+            &chain(8, 0, Last::NewParameter).replace("i32 %1)", "i64 %1)"),
         );
         assert!(other.is_some() && other != first);
     }
