@@ -134,8 +134,8 @@ impl IndexedModule {
         // lines are the same when their values are numbered alike by
         // order of first appearance from the top; below it, from the
         // bottom.
-        let (down_before, down_after) = (numbered(&before, false), numbered(&after, false));
-        let (up_before, up_after) = (numbered(&before, true), numbered(&after, true));
+        let (down_before, down_after) = (numbered(before, false), numbered(after, false));
+        let (up_before, up_after) = (numbered(before, true), numbered(after, true));
         let same_above = |i: usize, renumbered: bool| {
             before[i] == after[i] || (renumbered && down_before[i] == down_after[i])
         };
