@@ -14,6 +14,7 @@
 #include "common.h"
 
 #include "llvm-c/Core.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -31,7 +32,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -656,22 +656,6 @@ struct StoreDestination {
   bool Splat = false;
 };
 
-// The variable P points into through address arithmetic of any kind
-// (GEPs with varying indices included) and casts, or null.
-GlobalVariable *underlyingVariable(Value *P) {
-  for (unsigned Depth = 0; Depth < 16; ++Depth) {
-    if (auto *GV = dyn_cast<GlobalVariable>(P))
-      return GV;
-    if (auto *GEP = dyn_cast<GEPOperator>(P))
-      P = GEP->getPointerOperand();
-    else if (auto *Cast = dyn_cast<BitCastOperator>(P))
-      P = Cast->getOperand(0);
-    else
-      return nullptr;
-  }
-  return nullptr;
-}
-
 // Whether T is an array (of arrays...) of Element with at most
 // MaxRewrittenElements elements in all.
 bool isArrayOf(Type *T, Type *Element) {
@@ -718,7 +702,9 @@ StoreDestination storeDestination(StoreInst *S) {
       D.GV = GV;
     return D;
   }
-  GlobalVariable *GV = underlyingVariable(Base);
+  // Through address arithmetic of any kind (GEPs with varying indices
+  // included) and casts, as deep as an index chain reasonably goes.
+  auto *GV = dyn_cast<GlobalVariable>(getUnderlyingObject(Base, 16));
   if (isWritableDefinition(GV) && isArrayOf(GV->getValueType(), Stored)) {
     D.GV = GV;
     D.Splat = true;
