@@ -81,7 +81,9 @@ impl IndexedModule {
     /// may change): the item's header (both, when it changed) and the
     /// changed lines of its body with [`CONTEXT_LINES`] around them,
     /// before and after, local value numbers renamed by order of appearance
-    /// in the window (a removal earlier in the function renumbers them all).
+    /// in the window (a removal earlier in the function renumbers them all),
+    /// each of the candidate's numbers taken as the value of the current
+    /// module that the unchanged lines pair it with.
     pub fn change_key(&self, candidate: &ItemIndex, candidate_text: &[u8]) -> Option<blake3::Hash> {
         let current = &self.index;
         if current.outside != candidate.outside || current.items.len() != candidate.items.len() {
@@ -161,17 +163,40 @@ impl IndexedModule {
         let window = |side: usize| {
             prefix.saturating_sub(CONTEXT_LINES)..(side - suffix + CONTEXT_LINES).min(side)
         };
+        // The value of the current module each number of the candidate
+        // names, as the lines the same up to numbering pair them: a number
+        // alone is no identity (in MLIR, removing an operation renumbers
+        // the nested regions printed before it, and a shifted number may
+        // be one the current module gives another value).
+        let mut pairs = HashMap::new();
+        let above = (0..prefix).map(|i| (before[i], after[i]));
+        let below = (1..=suffix).map(|k| (before[before.len() - k], after[after.len() - k]));
+        for (was, is) in above.chain(below) {
+            for (b, a) in numbers(was).into_iter().zip(numbers(is)) {
+                pairs.entry(a).or_insert(b);
+            }
+        }
         let before = &before[window(before.len())];
         let after = &after[window(after.len())];
         // Local value numbers by order of appearance in the window (the same
-        // renaming on both sides): a removal anywhere above shifts them.
+        // renaming on both sides, the candidate's numbers taken as the
+        // values they pair with): a removal anywhere above shifts them.
+        // Numbers of the candidate that pair with none are new names.
         let mut names = HashMap::new();
-        for (side, tag) in [(before, b"\x01"), (after, b"\x02")] {
-            key.update(tag);
-            for line in side.iter() {
-                key.update(&renamed(line, &mut names));
-                key.update(b"\n");
-            }
+        let mut new_names = HashMap::new();
+        key.update(b"\x01");
+        for line in before {
+            key.update(&renamed(line, &mut names));
+            key.update(b"\n");
+        }
+        key.update(b"\x02");
+        for line in after {
+            let renamed = renamed_with(line, |n| match pairs.get(&n) {
+                Some(was) => name_of(*was, &mut names),
+                None => format!("new{}", name_in(n, &mut new_names)),
+            });
+            key.update(&renamed);
+            key.update(b"\n");
         }
         Some(key.finalize())
     }
@@ -201,9 +226,36 @@ fn numbered(lines: &[&[u8]], from_bottom: bool) -> Vec<Vec<u8>> {
 /// number where its label line begins, `12:`) replaced by its order of
 /// first appearance in `names`.
 fn renamed(line: &[u8], names: &mut HashMap<u64, usize>) -> Vec<u8> {
+    renamed_with(line, |n| name_of(n, names))
+}
+
+/// The local value numbers of `line`, in order.
+fn numbers(line: &[u8]) -> Vec<u64> {
+    let mut found = Vec::new();
+    renamed_with(line, |n| {
+        found.push(n);
+        String::new()
+    });
+    found
+}
+
+/// `n`'s name by order of first appearance in `names`.
+fn name_of(n: u64, names: &mut HashMap<u64, usize>) -> String {
+    format!("v{}", name_in(n, names))
+}
+
+fn name_in(n: u64, names: &mut HashMap<u64, usize>) -> usize {
+    let next = names.len();
+    *names.entry(n).or_insert(next)
+}
+
+/// `line` with each local value number (`%12`, and an LLVM block's
+/// number where its label line begins, `12:`) replaced by what `name`
+/// makes of it.
+fn renamed_with(line: &[u8], mut name: impl FnMut(u64) -> String) -> Vec<u8> {
     let mut out = Vec::with_capacity(line.len());
-    // The number whose digits start at `at`, written to `out` by its
-    // order of first appearance; how many bytes it took (0: none there).
+    // The number whose digits start at `at`, written to `out` as named;
+    // how many bytes it took (0: none there).
     let mut rename_at = |at: usize, out: &mut Vec<u8>| -> usize {
         let digits = line[at..].iter().take_while(|d| d.is_ascii_digit()).count();
         let number = std::str::from_utf8(&line[at..at + digits])
@@ -212,9 +264,7 @@ fn renamed(line: &[u8], names: &mut HashMap<u64, usize>) -> Vec<u8> {
         let Some(n) = number else {
             return 0;
         };
-        let next = names.len();
-        let name = *names.entry(n).or_insert(next);
-        out.extend_from_slice(format!("v{name}").as_bytes());
+        out.extend_from_slice(name(n).as_bytes());
         digits
     };
     let label = line.iter().take_while(|d| d.is_ascii_digit()).count();
@@ -416,6 +466,51 @@ mod tests {
         // The changed lines themselves still count, numbers and all: the
         // add of 5 is another change.
         let other = key(&chain_without(10, &[]), &chain_without(10, &[4]));
+        assert!(other.is_some() && other != first);
+    }
+
+    /// An MLIR-like function: two operations with regions and a use of the
+    /// second, whose nested values are numbered after the top-level ones;
+    /// the first region holds `inner` operations.
+    fn regions(inner: usize, second: bool) -> String {
+        let top = if second { 4 } else { 3 };
+        let mut f = String::from("define void @m() {\n  %0 = op.top\n  %1 = op.region {\n");
+        for k in 0..inner {
+            let operand = if k == 0 {
+                String::new()
+            } else {
+                format!(" %{}", top + k - 1)
+            };
+            f.push_str(&format!("    %{} = op.inner{operand}\n", top + k));
+        }
+        f.push_str(&format!("    op.yield %{}\n  }}\n", top + inner - 1));
+        if second {
+            f.push_str(&format!(
+                "  %2 = op.region %1 {{\n    %{top} = op.leaf\n    op.yield %{top}\n  }}\n"
+            ));
+            f.push_str("  %3 = op.use %2\n  op.return %3\n}\n");
+        } else {
+            f.push_str("  %2 = op.use %1\n  op.return %2\n}\n");
+        }
+        f
+    }
+
+    #[test]
+    fn a_number_that_shifted_onto_another_values_is_not_that_value() {
+        // Removing the second region renumbers the first region's values
+        // (they come after the top-level ones): in the candidate, the
+        // yield's value has the number the removed region's leaf had. With
+        // one inner operation fewer far above, the same removal is the
+        // same change.
+        let removing = |inner| key(&regions(inner, true), &regions(inner, false));
+        let first = removing(3);
+        assert!(first.is_some());
+        assert_eq!(removing(2), first);
+        // Yielding another value is another change.
+        let other = key(
+            &regions(3, true),
+            &regions(3, false).replace("op.yield %5", "op.yield %4"),
+        );
         assert!(other.is_some() && other != first);
     }
 
