@@ -167,7 +167,7 @@ pub static PASSES: &[Pass] = registry! {
     "simplify-conditionals-false" => conditionals::run_false, llvm: "fold conditional branches to their false successor";
     "invokes"                     => invokes::run, llvm: "turn invokes into calls followed by a branch to the normal destination";
     "unreachable-blocks" = "unreachable-basic-blocks" => unreachable_blocks::run: "delete the blocks a function's entry cannot reach";
-    "basic-blocks"                => basic_blocks::run, llvm, interacting: "delete basic blocks, redirecting the branches that reach them";
+    "basic-blocks"                => basic_blocks::run, llvm: "delete basic blocks, redirecting the branches that reach them";
     "switch-cases"                => switch_cases::run: "remove single switch cases";
     "simplify-cfg"                => simplify_cfg::run, llvm, interacting: "run LLVM's local simplifyCFG on single blocks";
     "one-trip-loops"              => one_trip_loops::run, must_not_grow: "turn loops that run exactly once into straight-line code";
