@@ -63,11 +63,15 @@ pub fn minimizer(
                 probdd = probdd.lightest_first();
             }
             // Levels that are usually all removable test that first (below);
-            // the others assume a needed target, as ddmin does.
+            // the others assume a needed target, as ddmin does: those
+            // usually down to one throughout, the rest until a removal
+            // succeeds.
             if hints.all_first {
                 Box::new(probdd)
-            } else {
+            } else if hints.bisect_first {
                 Box::new(probdd.assuming_a_needed_unit())
+            } else {
+                Box::new(probdd.assuming_a_needed_unit().until_a_removal_succeeds())
             }
         }
     };

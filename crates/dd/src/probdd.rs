@@ -89,6 +89,8 @@ struct Belief<U: Unit> {
     version: u64,
     /// Weight removed so far (evidence of weight not needed).
     removed: f64,
+    /// Drop assumed constraints once a removal succeeds.
+    assume_until_a_removal: bool,
 }
 
 impl<U: Unit> Belief<U> {
@@ -98,6 +100,7 @@ impl<U: Unit> Belief<U> {
             certified: HashMap::new(),
             version: 0,
             removed: 0.0,
+            assume_until_a_removal: false,
         }
     }
 
@@ -142,8 +145,11 @@ impl<U: Unit> Belief<U> {
             }
         }
         // An empty constraint was wrong (a test that is not monotone, or a
-        // failure that was not about the units): it says nothing.
-        self.constraints.retain(|f| !f.units.is_empty());
+        // failure that was not about the units): it says nothing. An
+        // assumption may have been made only for the first removals.
+        let assumed = !self.assume_until_a_removal;
+        self.constraints
+            .retain(|f| !f.units.is_empty() && (f.proven || assumed));
         // A constraint that shrank may now be a subset of another: keep the
         // smallest (a stable sort: the same order on every run).
         let mut by_size = std::mem::take(&mut self.constraints);
@@ -263,6 +269,17 @@ impl<U: Unit> ProbDd<U> {
     /// about half (for levels that are rarely removable as a whole).
     pub fn assuming_a_needed_unit(mut self) -> Self {
         self.assume_needed = true;
+        self
+    }
+
+    /// Assume a needed unit only until a removal succeeds: ddmin's default
+    /// guess keeps the first test from removing everything, but once a
+    /// level has given up a part, what is left may well go as a whole
+    /// (the regions of a function, each replaced by its body), and the
+    /// tests, not the guess, should say: when it cannot, the one failed
+    /// test proves the constraint the assumption stood for.
+    pub fn until_a_removal_succeeds(mut self) -> Self {
+        self.belief.assume_until_a_removal = true;
         self
     }
 
@@ -675,6 +692,41 @@ mod tests {
             &[],
         );
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn an_assumption_until_a_removal_lets_the_rest_go_at_once() {
+        // Nothing needed: assumed throughout, the level halves towards a
+        // unit that is not there; assumed until the first removal, the
+        // second test removes the rest.
+        let (out, throughout) = run(
+            &mut ProbDd::new(uniform(16), 0.05).assuming_a_needed_unit(),
+            16,
+            &[],
+        );
+        assert!(out.is_empty());
+        let (out, until) = run(
+            &mut ProbDd::new(uniform(16), 0.05)
+                .assuming_a_needed_unit()
+                .until_a_removal_succeeds(),
+            16,
+            &[],
+        );
+        assert!(out.is_empty());
+        assert_eq!(until, 2, "{until} tests against {throughout}");
+        assert!(throughout > until, "{throughout}");
+        // One needed unit: at most one test more than the plain assumption.
+        for needed in [0, 5, 15] {
+            let plain = &mut ProbDd::new(uniform(16), 0.05).assuming_a_needed_unit();
+            let (out, plain_calls) = run(plain, 16, &[needed]);
+            assert_eq!(out, Config::from([needed]));
+            let until = &mut ProbDd::new(uniform(16), 0.05)
+                .assuming_a_needed_unit()
+                .until_a_removal_succeeds();
+            let (out, calls) = run(until, 16, &[needed]);
+            assert_eq!(out, Config::from([needed]));
+            assert!(calls <= plain_calls + 1, "{calls} against {plain_calls}");
+        }
     }
 
     #[test]

@@ -140,11 +140,13 @@ proptest! {
         (n, weights, oracle) in problem(),
         prior in 0.0f64..1.0,
         assume_needed in any::<bool>(),
+        until_a_removal in any::<bool>(),
         lightest_first in any::<bool>(),
     ) {
         let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
         let probdd = ProbDd::new(map, prior);
         let probdd = if assume_needed { probdd.assuming_a_needed_unit() } else { probdd };
+        let probdd = if until_a_removal { probdd.until_a_removal_succeeds() } else { probdd };
         let mut probdd = if lightest_first { probdd.lightest_first() } else { probdd };
         check(&mut probdd, n, &oracle)?;
     }
@@ -160,13 +162,16 @@ proptest! {
         (n, weights, oracle) in problem(),
         prior in 0.0f64..1.0,
         flip in any::<u64>(),
+        until_a_removal in any::<bool>(),
     ) {
         // Some configurations that the monotone oracle calls interesting
         // are not, whatever their supersets say.
         let flipped = Oracle { salt: flip, ..oracle.clone() };
         let odd = NonMonotone { inner: oracle, flipped };
         let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
-        check_with(&mut ProbDd::new(map, prior).assuming_a_needed_unit(), n, &|c| odd.judge(c))?;
+        let probdd = ProbDd::new(map, prior).assuming_a_needed_unit();
+        let mut probdd = if until_a_removal { probdd.until_a_removal_succeeds() } else { probdd };
+        check_with(&mut probdd, n, &|c| odd.judge(c))?;
     }
 
     #[test]
