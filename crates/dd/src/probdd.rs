@@ -696,36 +696,29 @@ mod tests {
 
     #[test]
     fn an_assumption_until_a_removal_lets_the_rest_go_at_once() {
+        // The tests a level of 16 takes to come down to `needed`, a needed
+        // unit assumed throughout or only until a removal succeeds.
+        let tests = |until: bool, needed: &[u32]| {
+            let assuming = ProbDd::new(uniform(16), 0.05).assuming_a_needed_unit();
+            let policy = &mut if until {
+                assuming.until_a_removal_succeeds()
+            } else {
+                assuming
+            };
+            let (out, tests) = run(policy, 16, needed);
+            assert_eq!(out, needed.iter().copied().collect::<Config<u32>>());
+            tests
+        };
         // Nothing needed: assumed throughout, the level halves towards a
         // unit that is not there; assumed until the first removal, the
         // second test removes the rest.
-        let (out, throughout) = run(
-            &mut ProbDd::new(uniform(16), 0.05).assuming_a_needed_unit(),
-            16,
-            &[],
-        );
-        assert!(out.is_empty());
-        let (out, until) = run(
-            &mut ProbDd::new(uniform(16), 0.05)
-                .assuming_a_needed_unit()
-                .until_a_removal_succeeds(),
-            16,
-            &[],
-        );
-        assert!(out.is_empty());
+        let (throughout, until) = (tests(false, &[]), tests(true, &[]));
         assert_eq!(until, 2, "{until} tests against {throughout}");
         assert!(throughout > until, "{throughout}");
         // One needed unit: at most one test more than the plain assumption.
         for needed in [0, 5, 15] {
-            let plain = &mut ProbDd::new(uniform(16), 0.05).assuming_a_needed_unit();
-            let (out, plain_calls) = run(plain, 16, &[needed]);
-            assert_eq!(out, Config::from([needed]));
-            let until = &mut ProbDd::new(uniform(16), 0.05)
-                .assuming_a_needed_unit()
-                .until_a_removal_succeeds();
-            let (out, calls) = run(until, 16, &[needed]);
-            assert_eq!(out, Config::from([needed]));
-            assert!(calls <= plain_calls + 1, "{calls} against {plain_calls}");
+            let (plain, until) = (tests(false, &[needed]), tests(true, &[needed]));
+            assert!(until <= plain + 1, "{until} against {plain}");
         }
     }
 
