@@ -898,6 +898,91 @@ fn after_a_walk_back_to_an_earlier_levels_module_the_levels_after_it_run_again()
 }
 
 #[test]
+fn after_a_walk_back_to_where_a_level_began_its_later_removals_are_tried_again_first() {
+    // One function: eight `%kN` the test needs, eight removable `%xN`
+    // between them, then eight removable `%yN` and a `%marker`. Without the
+    // marker the test is sound for its first 20 runs, then calls a module
+    // interesting only the first time it sees it: `instructions` first
+    // removes the last half (the marker with it: a flaky removal), then the
+    // `%xN` one by one, until a re-check (after every change here) fails.
+    // The run goes back to where `instructions` began (the marker's
+    // removal being at fault) and runs the level again there: its removals
+    // after the first are tried again first, and pass at once.
+    let dir = tempfile::tempdir().unwrap();
+    let mut body = String::from("  %interesting = mul i32 %a, 3\n");
+    for i in 1..=8 {
+        body += &format!("  %k{i} = add i32 %a, {i}\n  %x{i} = sub i32 %a, {i}\n");
+    }
+    for i in 1..=8 {
+        body += &format!("  %y{i} = xor i32 %a, {i}\n");
+    }
+    let input = dir.path().join("in.ll");
+    fs::write(
+        &input,
+        format!("define i32 @main(i32 %a) {{\n{body}  %marker = add i32 %a, 99\n  ret i32 %interesting\n}}\n"),
+    )
+    .unwrap();
+    let (count, seen) = (dir.path().join("count"), dir.path().join("seen"));
+    fs::create_dir_all(&seen).unwrap();
+    let test = script(
+        dir.path(),
+        "flaky-without-marker.sh",
+        &format!(
+            "grep -q '%interesting = mul' \"$1\" || exit 1\n\
+             [ $(grep -c '%k[0-9] = add' \"$1\") -eq 8 ] || exit 1\n\
+             grep -q '%marker = ' \"$1\" && exit 0\n\
+             n=$(cat {count} 2>/dev/null || echo 0); n=$((n + 1)); echo $n > {count}\n\
+             [ $n -le 20 ] && exit 0\n\
+             sum=$(md5sum < \"$1\" | cut -c1-32)\n\
+             echo >> {seen}/$sum\n\
+             [ $(wc -l < {seen}/$sum) -le 1 ]",
+            count = count.display(),
+            seen = seen.display()
+        ),
+    );
+    let output = dir.path().join("out.ll");
+    let json = dir.path().join("stats.json");
+    let out = reduce_j1_with(
+        &test,
+        &input,
+        &output,
+        Some(&json),
+        &["--recheck-every", "0"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let s = stats(&json);
+    let during = s["flaky_during"].as_array().unwrap();
+    assert_eq!(during.len(), 1, "{s}");
+    assert_eq!(during[0]["size"], s["instructions_before"], "{s}");
+    let runs: Vec<&serde_json::Value> = s["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["pass"] == "instructions" && l["sweep"] == 1)
+        .collect();
+    let [first, again] = runs[..] else {
+        panic!(
+            "instructions ran {} times in the first sweep: {s}",
+            runs.len()
+        );
+    };
+    assert!(first.get("replayed").is_none(), "{s}");
+    // What the first run removed after the marker's removal (the `%xN`).
+    let replayed = again["replayed"].as_u64().unwrap();
+    assert!(replayed >= 2, "{s}");
+    let tests = |l: &serde_json::Value| l["tests"].as_u64().unwrap();
+    // Without the replay the second run costs about as much as the first
+    // (34 tests against 36 when measured); with it, about half.
+    assert!(tests(again) * 3 < tests(first) * 2, "{s}");
+    // Sound: the marker kept, every `%xN` and `%yN` gone.
+    let result = fs::read_to_string(&output).unwrap();
+    assert!(result.contains("%marker"), "{result}");
+    assert!(!result.contains("%x") && !result.contains("%y"), "{result}");
+    assert!(verifies(&output));
+}
+
+#[test]
 fn each_further_failed_recheck_doubles_the_confirmations() {
     // Candidates of at most 5 instructions pass their first run only: the
     // first re-check fails. Those of 6 to 9 pass their first three: two

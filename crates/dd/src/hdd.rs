@@ -13,7 +13,7 @@
 //! found (so the best result so far is saved at once and an interrupted run
 //! loses nothing), and `finish_level` only closes the level.
 
-use super::{reduce, Config, Judge, Policy};
+use super::{reduce, Config, Delta, Judge, Policy, Replay};
 
 /// A reducible input seen as an ordered list of levels.
 pub trait Hierarchy: Judge<usize> {
@@ -46,6 +46,15 @@ pub trait Hierarchy: Judge<usize> {
     /// running only the finer levels left on it.
     fn resume_at(&mut self) -> Option<usize> {
         None
+    }
+
+    /// After [`Hierarchy::enter`]: the removals an earlier run of this
+    /// level accepted on this very state (same targets, same indices), in
+    /// order, when the state went back to where that run began (a walk
+    /// back): the level tries them again first ([`Replay`]). Empty when
+    /// there is nothing to replay.
+    fn replay(&mut self) -> Vec<Delta<usize>> {
+        Vec::new()
     }
 }
 
@@ -195,6 +204,10 @@ pub fn hdd(
                 needed_share: knowledge.needed_share(level, weights.len()),
             };
             let mut minimizer = new_minimizer(&context, &weights);
+            let replay = hierarchy.replay();
+            if !replay.is_empty() {
+                minimizer = Box::new(Replay::new(minimizer, replay));
+            }
             let kept = reduce(all, &mut *hierarchy, &mut *minimizer);
             let level_changed = hierarchy.finish_level(&kept);
             if !hierarchy.stopped() {

@@ -1,6 +1,6 @@
 //! The delta-debugging engine: verdicts, configurations, policies and the
-//! reduce loop, ddmin, weighted DD, probabilistic DD and the hierarchical
-//! driver.
+//! reduce loop, ddmin, weighted DD, probabilistic DD, the replay of an
+//! earlier run's removals and the hierarchical driver.
 //!
 //! Nothing here knows about LLVM. A front end exposes its input as a
 //! [`Hierarchy`] of levels whose targets are plain indices, and the engine
@@ -14,6 +14,7 @@ mod hdd;
 mod partition;
 mod policy;
 mod probdd;
+mod replay;
 #[cfg(test)]
 mod test_support;
 
@@ -23,6 +24,7 @@ pub use hdd::{hdd, HddOptions, HddReport, Hierarchy, LevelContext, MinimizerFact
 pub use partition::{partition, weighted_partition};
 pub use policy::{minimizer, LevelHints, PolicyKind};
 pub use probdd::ProbDd;
+pub use replay::Replay;
 
 use std::collections::BTreeSet;
 use std::fmt::Debug;

@@ -1,16 +1,18 @@
 //! Property tests of the engine: for random sets, weights and monotone
 //! oracles (with some candidates Unresolved), ddmin, WDD, WDD after a
 //! bisection for a single target and ProbDD (any prior, alone or after a
-//! bisection) return an interesting configuration that is 1-minimal and
-//! never one the oracle called Unresolved; ProbDD also on oracles that are
-//! not monotone.
+//! bisection or after a replay of random earlier removals) return an
+//! interesting configuration that is 1-minimal and never one the oracle
+//! called Unresolved; ProbDD also on oracles that are not monotone.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use proptest::prelude::*;
-use whittle_dd::{reduce, BisectFirst, Config, DDMin, Policy, ProbDd, Sequential, Verdict, Wdd};
+use whittle_dd::{
+    reduce, BisectFirst, Config, DDMin, Delta, Policy, ProbDd, Replay, Sequential, Verdict, Wdd,
+};
 
 /// A monotone oracle: interesting iff the configuration contains one of the
 /// `needed` sets; a pseudo-random share of the other candidates (keyed by
@@ -172,6 +174,20 @@ proptest! {
         let probdd = ProbDd::new(map, prior).assuming_a_needed_unit();
         let mut probdd = if until_a_removal { probdd.until_a_removal_succeeds() } else { probdd };
         check_with(&mut probdd, n, &|c| odd.judge(c))?;
+    }
+
+    #[test]
+    fn probdd_after_a_replay_is_one_minimal(
+        (n, weights, oracle) in problem(),
+        prior in 0.0f64..1.0,
+        steps in proptest::collection::vec(proptest::collection::btree_set(0u32..48, 0..6), 0..12),
+    ) {
+        // Earlier removals that may or may not pass now, may overlap and
+        // may name units the configuration does not have.
+        let map: HashMap<u32, u64> = weights.iter().copied().enumerate().map(|(i, w)| (i as u32, w)).collect();
+        let steps: Vec<Delta<u32>> = steps;
+        let inner = ProbDd::new(map, prior).assuming_a_needed_unit().until_a_removal_succeeds();
+        check(&mut Replay::new(inner, steps), n, &oracle)?;
     }
 
     #[test]

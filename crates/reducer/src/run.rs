@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use whittle_dd::{
-    hdd, minimizer, Candidate, Config, HddOptions, Hierarchy, Judge, LevelContext, LevelHints,
-    Verdict,
+    hdd, minimizer, Candidate, Config, Delta, HddOptions, Hierarchy, Judge, LevelContext,
+    LevelHints, Verdict,
 };
 
 use crate::frontend::{FrontEnd, Snapshot};
@@ -99,6 +99,8 @@ pub fn run<F: FrontEnd>(
         flaky_in_level: None,
         produced_by: HashMap::new(),
         resume_at: None,
+        replays: HashMap::new(),
+        distrusted: HashSet::new(),
         fill: FillCheck::Untried,
         shared,
         items: None,
@@ -266,8 +268,22 @@ struct Level {
     /// Configurations of this level judged not interesting.
     rejected: HashSet<Config<usize>>,
     start_hash: Option<blake3::Hash>,
+    /// The weights of its targets as it began.
+    weights: Vec<u64>,
+    /// The engine's configuration as of the last accepted module, and the
+    /// removal that produced each module this run accepted (by version).
+    config: Config<usize>,
+    steps: Vec<(u64, Delta<usize>)>,
     /// Figures of this run of the level, completed when it finishes.
     run: LevelRun,
+}
+
+/// What the last run of a level accepted, to be tried again should a walk
+/// back return to a state before it ([`Hierarchy::replay`]).
+struct LevelReplay {
+    /// The weights of the level's targets when it began.
+    weights: Vec<u64>,
+    steps: Vec<(u64, Delta<usize>)>,
 }
 
 /// The module seen as an HDD hierarchy whose levels are the front end's
@@ -306,6 +322,11 @@ struct Reduction<'s, F> {
     /// earlier level produced ([`Hierarchy::resume_at`]).
     produced_by: HashMap<u64, usize>,
     resume_at: Option<usize>,
+    /// Per level, what its last run accepted; and the accepted modules a
+    /// walk back found at fault (the first after the module it went to),
+    /// whose removals are not replayed.
+    replays: HashMap<usize, LevelReplay>,
+    distrusted: HashSet<u64>,
     fill: FillCheck,
     /// What the workers share: the cache, and how strict a test is once the
     /// test is found flaky ([`Shared::confirm`], [`Shared::fill_all`]).
@@ -660,6 +681,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
         // a few modules re-tested where a walk through them all could take
         // hundreds when the first flaky acceptance came early.
         let chain = self.current.fallbacks();
+        let flaky_version = self.current.snapshot.version;
         let (mut lo, mut hi) = (0, chain.len());
         let mut found = None;
         while lo < hi {
@@ -678,6 +700,12 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 InARow::Failed(_) | InARow::Untested => lo = mid + 1,
             }
         }
+        // The module accepted right after the one gone back to is the one
+        // at fault (as the halving assumes): its removal is not replayed.
+        let at_fault = lo
+            .checked_sub(1)
+            .map_or(flaky_version, |i| chain[i].version);
+        self.distrusted.insert(at_fault);
         match found {
             Some((snapshot, result)) => {
                 let state = result
@@ -884,8 +912,11 @@ impl<F: FrontEnd> Reduction<'_, F> {
         let snapshot = self
             .current
             .replace(state.kept, state.size, result.hash, result.bytes);
-        if let Some(level) = &self.level {
+        if let Some(level) = self.level.as_mut() {
             self.produced_by.insert(snapshot.version, level.index);
+            let removal: Delta<usize> = level.config.difference(kept).copied().collect();
+            level.steps.push((snapshot.version, removal));
+            level.config = kept.clone();
         }
         if let Err(e) = self.current.save() {
             self.fatal = Some(e);
@@ -1120,6 +1151,9 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
             base_targets: (0..weights.len()).collect(),
             rejected: Default::default(),
             start_hash: self.current.hash,
+            config: (0..weights.len()).collect(),
+            steps: Vec::new(),
+            weights: weights.clone(),
             run: LevelRun {
                 pass: name,
                 sweep: self.sweep,
@@ -1138,6 +1172,34 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         self.resume_at.take()
     }
 
+    fn replay(&mut self) -> Vec<Delta<usize>> {
+        let Some(level) = &self.level else {
+            return Vec::new();
+        };
+        let Some(earlier) = self.replays.remove(&level.index) else {
+            return Vec::new();
+        };
+        // Only after a walk back to a module older than every one that run
+        // accepted, on targets that look the same (their number and
+        // weights: the state is the one that run began on, or one that an
+        // earlier level left the same way, its targets index for index).
+        let version = self.current.snapshot.version;
+        let discarded = earlier.steps.iter().all(|&(v, _)| v > version);
+        if !discarded || earlier.weights != level.weights {
+            return Vec::new();
+        }
+        let steps: Vec<Delta<usize>> = earlier
+            .steps
+            .into_iter()
+            .filter(|(version, _)| !self.distrusted.contains(version))
+            .map(|(_, removal)| removal)
+            .collect();
+        if let Some(level) = self.level.as_mut() {
+            level.run.replayed = steps.len();
+        }
+        steps
+    }
+
     fn fingerprint(&self) -> Option<u64> {
         let hash = blake3::hash(&self.current.output);
         Some(u64::from_le_bytes(
@@ -1154,6 +1216,13 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
         level.run.tests = self.stats.tests - level.run.tests;
         level.run.interesting = self.stats.interesting - level.run.interesting;
         level.run.size_after = self.current.size;
+        if !level.steps.is_empty() {
+            let replay = LevelReplay {
+                weights: std::mem::take(&mut level.weights),
+                steps: std::mem::take(&mut level.steps),
+            };
+            self.replays.insert(level.index, replay);
+        }
         self.stats.levels.push(level.run);
         let changed = self.current.hash != level.start_hash;
         // A level cut short by a failed re-check did not end 1-minimal.

@@ -99,6 +99,14 @@ pub struct LevelRun {
     /// The module's size when it started and when it ended.
     pub size_before: u64,
     pub size_after: u64,
+    /// Removals of an earlier run of the level tried again first (after a
+    /// walk back to a state before that run).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub replayed: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A result whose re-check failed, and what replaced it.
