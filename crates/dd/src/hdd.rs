@@ -49,10 +49,10 @@ pub trait Hierarchy: Judge<usize> {
     }
 
     /// After [`Hierarchy::enter`]: the removals an earlier run of this
-    /// level accepted on this very state (same targets, same indices), in
-    /// order, when the state went back to where that run began (a walk
-    /// back): the level tries them again first ([`Replay`]). Empty when
-    /// there is nothing to replay.
+    /// level accepted, in order, when the state went back to before that
+    /// run (a walk back) and the level's targets look as they did then
+    /// (index for index): the level tries them again first ([`Replay`]).
+    /// Empty when there is nothing to replay.
     fn replay(&mut self) -> Vec<Delta<usize>> {
         Vec::new()
     }
