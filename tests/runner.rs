@@ -848,6 +848,21 @@ fn a_recheck_during_the_run_finds_a_flaky_test_and_the_run_goes_on_from_a_sound_
     assert!(instruction_lines(&dir.path().join("out.flaky.ll")) <= 9);
 }
 
+/// Reduce `input` with `test` at `-j 1`, re-checking after every change,
+/// into `dir/out.ll`: the output's path and the stats.
+fn reduce_rechecking_every_change(
+    dir: &Path,
+    test: &Path,
+    input: &Path,
+) -> (PathBuf, serde_json::Value) {
+    let output = dir.join("out.ll");
+    let json = dir.join("stats.json");
+    let out = reduce_j1_with(test, input, &output, Some(&json), &["--recheck-every", "0"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    (output, stats(&json))
+}
+
 #[test]
 fn after_a_walk_back_to_an_earlier_levels_module_the_levels_after_it_run_again() {
     // Sound while all twelve @fN are there (function-bodies only empties
@@ -861,18 +876,7 @@ fn after_a_walk_back_to_an_earlier_levels_module_the_levels_after_it_run_again()
         "[ $(grep -c '@f[0-9]' \"$1\") -ge 12 ]",
         "passes=1",
     );
-    let output = dir.path().join("out.ll");
-    let json = dir.path().join("stats.json");
-    let out = reduce_j1_with(
-        &test,
-        &input,
-        &output,
-        Some(&json),
-        &["--recheck-every", "0"],
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    let s = stats(&json);
+    let (output, s) = reduce_rechecking_every_change(dir.path(), &test, &input);
     // The re-check after module-items fails and the run goes back to the
     // module function-bodies produced: module-items, the level after it,
     // runs again on it in the same sweep, before the finer levels.
@@ -940,18 +944,7 @@ fn after_a_walk_back_to_where_a_level_began_its_later_removals_are_tried_again_f
             seen = seen.display()
         ),
     );
-    let output = dir.path().join("out.ll");
-    let json = dir.path().join("stats.json");
-    let out = reduce_j1_with(
-        &test,
-        &input,
-        &output,
-        Some(&json),
-        &["--recheck-every", "0"],
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{err}");
-    let s = stats(&json);
+    let (output, s) = reduce_rechecking_every_change(dir.path(), &test, &input);
     let during = s["flaky_during"].as_array().unwrap();
     assert_eq!(during.len(), 1, "{s}");
     assert_eq!(during[0]["size"], s["instructions_before"], "{s}");
