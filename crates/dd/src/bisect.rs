@@ -14,31 +14,35 @@
 
 use std::collections::HashMap;
 
-use super::{weighted_partition, Accepted, Config, Delta, Policy, Proposal, Unit};
+use super::{weighted_partition, Config, Delta, Lead, Led, Unit};
 
 /// Bisects for a single needed target while that works, then searches with
 /// `inner`.
+pub type BisectFirst<U, P> = Led<Bisection<U>, P>;
+
+/// The lead of [`BisectFirst`]: the bisection's chain, until a stream of it
+/// fails.
 #[derive(Debug)]
-pub struct BisectFirst<U: Unit, P> {
-    inner: P,
+pub struct Bisection<U: Unit> {
     weights: HashMap<U, u64>,
     /// Bisecting until a stream of it fails.
     active: bool,
-    /// Proposals the current stream made before the inner policy's.
-    leading: usize,
 }
 
 impl<U: Unit, P> BisectFirst<U, P> {
     /// Halves are balanced by `weights` (a unit not in the map weighs 1).
     pub fn new(inner: P, weights: HashMap<U, u64>) -> Self {
-        BisectFirst {
+        Led::with(
+            Bisection {
+                weights,
+                active: true,
+            },
             inner,
-            weights,
-            active: true,
-            leading: 0,
-        }
+        )
     }
+}
 
+impl<U: Unit> Bisection<U> {
     /// The bisection's candidates to keep, each assuming every earlier one
     /// failed: the first half, the first half of the second half, ..., and
     /// finally the single target all the failures point at.
@@ -61,54 +65,24 @@ impl<U: Unit, P> BisectFirst<U, P> {
     }
 }
 
-impl<U: Unit, P> BisectFirst<U, P> {
-    /// Start a stream on `config`: the chain's removals, if it is active.
-    fn lead<'a>(&mut self, config: &'a Config<U>) -> impl Iterator<Item = Delta<U>> + 'a {
-        let chain = if self.active {
-            self.chain(config)
-        } else {
-            Vec::new()
-        };
-        self.leading = chain.len();
-        chain
+impl<U: Unit> Lead<U> for Bisection<U> {
+    /// The chain's removals, while the bisection is active.
+    fn lead(&mut self, config: &Config<U>) -> Vec<Delta<U>> {
+        if !self.active {
+            return Vec::new();
+        }
+        self.chain(config)
             .into_iter()
-            .map(move |keep| {
+            .map(|keep| {
                 let keep: Config<U> = keep.into_iter().collect();
                 config.difference(&keep).copied().collect::<Delta<U>>()
             })
             .filter(|d| !d.is_empty())
-    }
-}
-
-impl<U: Unit, P: Policy<U>> Policy<U> for BisectFirst<U, P> {
-    fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
-        let removals = self.lead(config);
-        Box::new(removals.chain(self.inner.propose(config)))
+            .collect()
     }
 
-    fn propose_ahead<'a>(
-        &'a mut self,
-        config: &'a Config<U>,
-    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
-        // The chain's own removals have no follow-up; once the inner
-        // policy's stream starts, the chain is over and its follow-ups hold.
-        let removals = self.lead(config).map(Proposal::plain);
-        Box::new(removals.chain(self.inner.propose_ahead(config)))
-    }
-
-    fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
-        match accepted {
-            Some(a) if a.position < self.leading => true,
-            other => {
-                if self.leading > 0 {
-                    self.active = false;
-                }
-                self.inner.on_reduced(other.map(|a| Accepted {
-                    position: a.position - self.leading,
-                    config: a.config,
-                }))
-            }
-        }
+    fn failed(&mut self, _leading: usize) {
+        self.active = false;
     }
 }
 
@@ -156,7 +130,7 @@ mod tests {
     fn halves_follow_the_weights() {
         let weights: HashMap<u32, u64> = (0..8).map(|u| (u, if u == 2 { 10 } else { 1 })).collect();
         let b = BisectFirst::new(DDMin::new(), weights);
-        let chain = b.chain(&(0..8).collect());
+        let chain = b.lead().chain(&(0..8).collect());
         // The heavy unit makes the first half short; the last candidate is
         // the one target every failure points at.
         assert_eq!(
@@ -165,7 +139,7 @@ mod tests {
         );
         // With two targets, keeping the first is the whole bisection: the
         // inner search's first stream verifies the other.
-        let chain = b.chain(&Config::from([0, 1]));
+        let chain = b.lead().chain(&Config::from([0, 1]));
         assert_eq!(chain, vec![vec![0]]);
     }
 }

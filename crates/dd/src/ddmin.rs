@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use super::{partition, weighted_partition, Accepted, Config, Delta, Policy, Proposal, Unit};
+use super::{partition, weighted_partition, Accepted, Config, Delta, Lead, Led, Policy, Unit};
 
 /// How a granularity search cuts the configuration into chunks.
 pub trait Splitter<U> {
@@ -55,55 +55,28 @@ impl<U: Unit> Splitter<U> for ByWeight<U> {
 /// Tries removing everything first, then searches with `inner`: for levels
 /// whose targets are usually all removable (attributes, flags, metadata),
 /// one test instead of a descent.
-#[derive(Debug)]
-pub struct AllFirst<P> {
-    inner: P,
+pub type AllFirst<P> = Led<Everything, P>;
+
+/// The lead of [`AllFirst`]: the removal of everything, once.
+#[derive(Debug, Default)]
+pub struct Everything {
     tried: bool,
-    /// Whether the current stream starts with the all-removal.
-    leading: bool,
 }
 
 impl<P> AllFirst<P> {
     pub fn new(inner: P) -> Self {
-        AllFirst {
-            inner,
-            tried: false,
-            leading: false,
-        }
-    }
-
-    /// Start a stream on `config`: the all-removal, if it leads this one.
-    fn lead<U: Unit>(&mut self, config: &Config<U>) -> Option<Delta<U>> {
-        self.leading = !self.tried && !config.is_empty();
-        self.tried = true;
-        self.leading.then(|| config.clone())
+        Led::with(Everything::default(), inner)
     }
 }
 
-impl<U: Unit, P: Policy<U>> Policy<U> for AllFirst<P> {
-    fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
-        let all = self.lead(config);
-        Box::new(all.into_iter().chain(self.inner.propose(config)))
-    }
-
-    fn propose_ahead<'a>(
-        &'a mut self,
-        config: &'a Config<U>,
-    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
-        // After the all-removal the inner policy's stream follows, and so do
-        // its follow-ups.
-        let all = self.lead(config).map(Proposal::plain);
-        Box::new(all.into_iter().chain(self.inner.propose_ahead(config)))
-    }
-
-    fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
-        match accepted {
-            Some(a) if self.leading && a.position == 0 => true,
-            Some(a) if self.leading => self.inner.on_reduced(Some(Accepted {
-                position: a.position - 1,
-                config: a.config,
-            })),
-            other => self.inner.on_reduced(other),
+impl<U: Unit> Lead<U> for Everything {
+    fn lead(&mut self, config: &Config<U>) -> Vec<Delta<U>> {
+        let first = !self.tried && !config.is_empty();
+        self.tried = true;
+        if first {
+            vec![config.clone()]
+        } else {
+            Vec::new()
         }
     }
 }

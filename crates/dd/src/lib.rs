@@ -11,6 +11,7 @@
 mod bisect;
 mod ddmin;
 mod hdd;
+mod lead;
 mod partition;
 mod policy;
 mod probdd;
@@ -21,6 +22,7 @@ mod test_support;
 pub use bisect::BisectFirst;
 pub use ddmin::{AllFirst, DDMin, Granular, Wdd};
 pub use hdd::{hdd, HddOptions, HddReport, Hierarchy, LevelContext, MinimizerFactory};
+pub use lead::{Lead, Led};
 pub use partition::{partition, weighted_partition};
 pub use policy::{minimizer, LevelHints, PolicyKind};
 pub use probdd::ProbDd;

@@ -18,16 +18,18 @@
 //! correctness; and the inner policy searches the level as usual
 //! afterwards, so the level ends as 1-minimal as without the replay.
 
-use super::{Accepted, Config, Delta, Policy, Proposal, Unit};
+use super::{Config, Delta, Lead, Led, Unit};
 
 /// A group of consecutive steps, `[start, end)`.
 type Group = (usize, usize);
 
 /// Tries the removals of an earlier run of the level again, in groups,
 /// then searches with `inner`.
+pub type Replay<U, P> = Led<Replaying<U>, P>;
+
+/// The lead of [`Replay`]: the groups of the earlier run's removals.
 #[derive(Debug)]
-pub struct Replay<U: Unit, P> {
-    inner: P,
+pub struct Replaying<U: Unit> {
     /// The earlier run's removals, in the order it accepted them.
     steps: Vec<Delta<U>>,
     /// The groups still to try, the next on top.
@@ -48,14 +50,19 @@ impl<U: Unit, P> Replay<U, P> {
     /// Replay `steps` (the removals of an earlier run, in order; empty ones
     /// are ignored), then search with `inner`.
     pub fn new(inner: P, steps: Vec<Delta<U>>) -> Self {
+        Led::with(Replaying::new(steps), inner)
+    }
+}
+
+impl<U: Unit> Replaying<U> {
+    fn new(steps: Vec<Delta<U>>) -> Self {
         let steps: Vec<Delta<U>> = steps.into_iter().filter(|s| !s.is_empty()).collect();
         let pending = if steps.is_empty() {
             Vec::new()
         } else {
             vec![(0, steps.len())]
         };
-        Replay {
-            inner,
+        Replaying {
             budget: allowance(steps.len()),
             steps,
             pending,
@@ -73,8 +80,16 @@ impl<U: Unit, P> Replay<U, P> {
             .copied()
             .collect()
     }
+}
 
-    /// Plan the replay's part of a stream on `config`, each proposal
+/// The failed tests a replay of `steps` steps may spend: twice what a
+/// halving search over them takes.
+fn allowance(steps: usize) -> usize {
+    2 * (usize::BITS - steps.leading_zeros()) as usize
+}
+
+impl<U: Unit> Lead<U> for Replaying<U> {
+    /// The replay's part of a stream on `config`, each proposal
     /// assuming every earlier one failed (so each failed group is followed
     /// by its halves), within the budget; groups that would remove nothing
     /// are left out.
@@ -102,51 +117,19 @@ impl<U: Unit, P> Replay<U, P> {
         }
         removals
     }
-}
 
-/// The failed tests a replay of `steps` steps may spend: twice what a
-/// halving search over them takes.
-fn allowance(steps: usize) -> usize {
-    2 * (usize::BITS - steps.leading_zeros()) as usize
-}
-
-impl<U: Unit, P: Policy<U>> Policy<U> for Replay<U, P> {
-    fn propose<'a>(&'a mut self, config: &'a Config<U>) -> Box<dyn Iterator<Item = Delta<U>> + 'a> {
-        let removals = self.lead(config);
-        Box::new(removals.into_iter().chain(self.inner.propose(config)))
+    fn accepted(&mut self, position: usize) {
+        self.failures += position;
+        self.pending = std::mem::take(&mut self.plan[position].1);
+        let left = self.pending.iter().map(|(s, e)| e - s).sum();
+        self.budget = self.failures + allowance(left);
     }
 
-    fn propose_ahead<'a>(
-        &'a mut self,
-        config: &'a Config<U>,
-    ) -> Box<dyn Iterator<Item = Proposal<U>> + 'a> {
-        // The replay's removals have no follow-up (what comes next depends
-        // on which group passes); the inner policy's keep theirs.
-        let removals = self.lead(config).into_iter().map(Proposal::plain);
-        Box::new(removals.chain(self.inner.propose_ahead(config)))
-    }
-
-    fn on_reduced(&mut self, accepted: Option<Accepted<'_, U>>) -> bool {
-        let leading = self.plan.len();
-        match accepted {
-            Some(a) if a.position < leading => {
-                self.failures += a.position;
-                self.pending = std::mem::take(&mut self.plan[a.position].1);
-                let left = self.pending.iter().map(|(s, e)| e - s).sum();
-                self.budget = self.failures + allowance(left);
-                true
-            }
-            other => {
-                // Every planned proposal failed: the replay is over.
-                self.pending.clear();
-                self.failures += leading;
-                self.plan.clear();
-                self.inner.on_reduced(other.map(|a| Accepted {
-                    position: a.position - leading,
-                    config: a.config,
-                }))
-            }
-        }
+    /// Every planned removal failed: the replay is over.
+    fn failed(&mut self, leading: usize) {
+        self.pending.clear();
+        self.failures += leading;
+        self.plan.clear();
     }
 }
 
