@@ -31,6 +31,7 @@ mod invokes;
 mod ir_passes;
 mod locals_to_globals;
 mod memory_ops;
+mod merge_operations;
 mod metadata;
 mod module_data;
 mod module_items;
@@ -181,6 +182,7 @@ pub static PASSES: &[Pass] = registry! {
     "operands-poison"             => operands::run_poison, llvm, introduces_undefined_values: "replace target extension type operands with poison";
     "operands-to-args"            => operands_to_args::run, llvm, all_first, stable_base: "replace operands with new function parameters";
     "operands-skip"               => operands_skip::run, llvm: "replace operands with values they refer to or arguments, skipping instructions";
+    "merge-operations"            => merge_operations::run: "let an operation take the operands of an operation only it uses, deleting that one";
     "narrow-integer-ops"          => narrow_integer_ops::run: "do an operation on extended values at the narrow type its result is truncated to";
     "gep-index-casts"             => gep_index_casts::run, all_first: "let GEP indices take the value a sext/zext/trunc casts, dropping the cast";
     "locals-to-globals"           => locals_to_globals::run: "turn fixed-size locals (allocas) into zero-initialized global variables";

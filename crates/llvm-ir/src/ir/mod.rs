@@ -29,6 +29,7 @@ pub mod cfg;
 pub mod functions;
 pub mod globals;
 pub mod insts;
+pub mod merge;
 pub mod metadata;
 pub mod mr;
 pub mod narrow;
@@ -315,6 +316,33 @@ pub fn erase_instructions(instructions: Vec<Value<'_>>) {
     // SAFETY: distinct live instructions, each removable on its own (the
     // caller checked `is_removable_instruction`), consumed here.
     unsafe { shim::whittle_erase_instructions(raw.as_mut_ptr(), raw.len() as u32) }
+}
+
+/// Put `new` (an instruction, or a constant the builder folded it to) in
+/// place of the instruction `old`: `new` takes `old`'s name if it is an
+/// instruction (the value the program calls `q` stays `q`), every use of
+/// `old` moves to it, and `old` is erased.
+///
+/// SAFETY: `old` is a live instruction and `new` a live value of its type
+/// that dominates every use of `old`; `old` is gone afterwards.
+pub(crate) unsafe fn replace_instruction(old: LLVMValueRef, new: LLVMValueRef) {
+    // SAFETY: the caller's contract; the name is copied out before `old`
+    // gives it up.
+    unsafe {
+        let mut len = 0usize;
+        let name = LLVMGetValueName2(old, &mut len);
+        let name = if name.is_null() || len == 0 {
+            Vec::new()
+        } else {
+            std::slice::from_raw_parts(name.cast::<u8>(), len).to_vec()
+        };
+        LLVMSetValueName2(old, c"".as_ptr(), 0);
+        if !LLVMIsAInstruction(new).is_null() {
+            LLVMSetValueName2(new, name.as_ptr().cast(), name.len());
+        }
+        LLVMReplaceAllUsesWith(old, new);
+        LLVMInstructionEraseFromParent(old);
+    }
 }
 
 /// Make `context` send diagnostics to a handler that drops them, instead of

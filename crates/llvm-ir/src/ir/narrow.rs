@@ -7,7 +7,7 @@ use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
-use super::Value;
+use super::{replace_instruction, Value};
 
 /// Whether `op` is a binary operator the narrowing handles.
 fn narrowable_opcode(op: LLVMOpcode) -> bool {
@@ -224,20 +224,7 @@ pub fn narrow_truncation(trunc: Value<'_>) {
             c"".as_ptr(),
         );
         LLVMDisposeBuilder(builder);
-        // The new operation takes the truncation's name (the value the
-        // program calls `q` stays `q`); the name is copied before the
-        // truncation gives it up.
-        let mut len = 0usize;
-        let name = LLVMGetValueName2(trunc.raw, &mut len);
-        let name = if name.is_null() || len == 0 {
-            Vec::new()
-        } else {
-            std::slice::from_raw_parts(name.cast::<u8>(), len).to_vec()
-        };
-        LLVMSetValueName2(trunc.raw, c"".as_ptr(), 0);
-        LLVMSetValueName2(op, name.as_ptr().cast(), name.len());
-        LLVMReplaceAllUsesWith(trunc.raw, op);
-        LLVMInstructionEraseFromParent(trunc.raw);
+        replace_instruction(trunc.raw, op);
         let exts = [LLVMGetOperand(wide, 0), LLVMGetOperand(wide, 1)];
         LLVMInstructionEraseFromParent(wide);
         for (i, ext) in exts.iter().enumerate() {
