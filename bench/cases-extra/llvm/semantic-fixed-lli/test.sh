@@ -1,0 +1,11 @@
+#!/bin/sh
+# Behaviour-preserving oracle, as semantic-interp-lli's: run under lli, the
+# program must print exactly what the original prints and exit with status
+# 0. A candidate that loops is killed after 2 s and is not interesting.
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+eval "F=\${$#}"
+out=$(timeout 2 "$LLVM_BIN/lli" "$F" 2>/dev/null; echo "exit $?")
+[ "$out" = "mean -3.8968
+sd 2017
+neg 7 zero 0 pos 3
+exit 0" ]
