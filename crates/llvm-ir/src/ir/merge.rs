@@ -8,33 +8,20 @@ use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::LLVMOpcode;
 
-use super::{replace_instruction, Value};
-
-/// Whether `v` has exactly one use.
-///
-/// SAFETY: `v` is a live value.
-unsafe fn single_use(v: LLVMValueRef) -> bool {
-    // SAFETY: the caller's contract: a live value and its use list.
-    unsafe {
-        let first = LLVMGetFirstUse(v);
-        !first.is_null() && LLVMGetNextUse(first).is_null()
-    }
-}
+use super::{replace_instruction, single_use, Value};
 
 /// Whether a division or remainder by `divisor` is certainly undefined:
-/// by zero, undef or poison (any other divisor's value is the run's, as for
+/// by zero (a vector's zeroes included), undef or poison (any other divisor's value is the run's, as for
 /// any operand; what `--mr`'s certain-UB check refuses, this does not
 /// propose).
 ///
 /// SAFETY: `divisor` is a live value.
 unsafe fn certainly_undefined_divisor(divisor: LLVMValueRef) -> bool {
-    // SAFETY: the caller's contract; the constant is read only after the
-    // checked cast says it is a constant integer.
+    // SAFETY: the caller's contract; `LLVMIsNull` is asked of constants
+    // only.
     unsafe {
-        if LLVMIsAConstantInt(divisor).is_null() {
-            return !LLVMIsAUndefValue(divisor).is_null();
-        }
-        LLVMConstIntGetZExtValue(divisor) == 0
+        !LLVMIsAUndefValue(divisor).is_null()
+            || (!LLVMIsAConstant(divisor).is_null() && LLVMIsNull(divisor) != 0)
     }
 }
 

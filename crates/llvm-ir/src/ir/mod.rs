@@ -318,6 +318,17 @@ pub fn erase_instructions(instructions: Vec<Value<'_>>) {
     unsafe { shim::whittle_erase_instructions(raw.as_mut_ptr(), raw.len() as u32) }
 }
 
+/// Whether `v` has exactly one use.
+///
+/// SAFETY: `v` is a live value.
+pub(crate) unsafe fn single_use(v: LLVMValueRef) -> bool {
+    // SAFETY: the caller's contract: a live value and its use list.
+    unsafe {
+        let first = LLVMGetFirstUse(v);
+        !first.is_null() && LLVMGetNextUse(first).is_null()
+    }
+}
+
 /// Put `new` (an instruction, or a constant the builder folded it to) in
 /// place of the instruction `old`: `new` takes `old`'s name if it is an
 /// instruction (the value the program calls `q` stays `q`), every use of

@@ -7,7 +7,7 @@ use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
 use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
-use super::{replace_instruction, Value};
+use super::{replace_instruction, single_use, Value};
 
 /// Whether `op` is a binary operator the narrowing handles.
 fn narrowable_opcode(op: LLVMOpcode) -> bool {
@@ -133,17 +133,6 @@ fn exact(op: LLVMOpcode, width: u32, lhs: Narrowed, rhs: Narrowed) -> bool {
         LLVMLShr => amount_below_width && lhs.unsigned,
         LLVMAShr => amount_below_width && lhs.signed,
         _ => false,
-    }
-}
-
-/// Whether `v` has exactly one use.
-///
-/// SAFETY: `v` is a live value.
-unsafe fn single_use(v: LLVMValueRef) -> bool {
-    // SAFETY: the caller's contract: a live value and its use list.
-    unsafe {
-        let first = LLVMGetFirstUse(v);
-        !first.is_null() && LLVMGetNextUse(first).is_null()
     }
 }
 
