@@ -1,6 +1,9 @@
 //! whittle's executables link libMLIR.so (through whittle-mlir-ir), which
-//! lives only in LLVM 22's library directory: record it as their rpath.
+//! lives only in its LLVM's library directory (or where MLIR was unpacked):
+//! record both as their rpath, and tell the crate which LLVM it is for.
 
 fn main() {
-    whittle_build_support::rpath_to_llvm_libdir();
+    let llvm = whittle_build_support::Llvm::selected();
+    llvm.announce();
+    whittle_build_support::Llvm::rpath(&[llvm.libdir(), llvm.mlir_prefix().join("lib")]);
 }

@@ -1,6 +1,9 @@
 //! Compiles the C++ shim (shim/*.cpp): the few LLVM C++ operations the C API
-//! lacks, against the same LLVM 22 that inkwell links.
+//! lacks, against the LLVM this build is for (its `llvm<major>` feature), the
+//! same one inkwell links.
 
 fn main() {
-    whittle_build_support::compile_shim("shim", "whittle_llvm_shim");
+    let llvm = whittle_build_support::Llvm::selected();
+    llvm.announce();
+    llvm.compile_shim("shim", "whittle_llvm_shim", &[]);
 }

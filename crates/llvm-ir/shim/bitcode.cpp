@@ -13,6 +13,7 @@
 // LLVMDisposeMessage); nothing else is left to free.
 
 #include "common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
@@ -86,7 +87,7 @@ bool writeThinLTOSplit(const Module &M, bool Preserve, raw_ostream &OS,
   PB.registerLoopAnalyses(LAM);
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   ModulePassManager MPM;
-  MPM.addPass(ThinLTOBitcodeWriterPass(OS, /*ThinLinkOS=*/nullptr, Preserve));
+  MPM.addPass(whittle::compat::thinLTOWriter(OS, Preserve));
   MPM.run(**Copy, MAM);
   return true;
 }

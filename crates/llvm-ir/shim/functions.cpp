@@ -9,6 +9,7 @@
 // mutations assume their predicate held when the targets were collected.
 
 #include "common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/STLExtras.h"
@@ -328,7 +329,7 @@ void whittle_remove_arguments(LLVMValueRef Fn, const unsigned *Idx,
 int whittle_can_change_return(LLVMValueRef Fn) {
   Function *F = unwrap<Function>(Fn);
   return !F->isDeclaration() && !F->hasStructRetAttr() &&
-         CallingConv::supportsNonVoidReturnType(F->getCallingConv()) &&
+         whittle::compat::supportsNonVoidReturnType(F->getCallingConv()) &&
          !involvedInMustTail(*F) && none_of(F->users(), [](const User *U) {
            return isa<GlobalIFunc>(U);
          });
@@ -448,7 +449,7 @@ void whittle_return_value(LLVMValueRef Fn, LLVMValueRef Val) {
   AttributeList AL = F->getAttributes();
   if (OldRetTy != NewRetTy)
     AL = AL.removeRetAttributes(
-        Ctx, AttributeFuncs::typeIncompatible(NewRetTy, AL.getRetAttrs()));
+        Ctx, whittle::compat::typeIncompatible(NewRetTy, AL.getRetAttrs()));
   for (unsigned A = 0, E = F->arg_size(); A < E; ++A)
     AL = AL.removeParamAttribute(Ctx, A, Attribute::Returned);
 
@@ -495,16 +496,13 @@ int whittle_call_site_is_inlinable(LLVMValueRef Call, int64_t Threshold) {
         hasMoreNonTerminatorsThan(*CB->getFunction(), Limit))
       return 0;
   }
-  InlineFunctionInfo IFI;
-  return CanInlineCallSite(*CB, IFI).isSuccess();
+  return whittle::compat::canInline(*CB);
 }
 
 // Inline a call site that whittle_call_site_is_inlinable accepted.
 void whittle_inline_call_site(LLVMValueRef Call) {
   auto *CB = cast<CallBase>(unwrap(Call));
-  InlineFunctionInfo IFI;
-  if (CanInlineCallSite(*CB, IFI).isSuccess())
-    InlineFunctionImpl(*CB, IFI);
+  whittle::compat::inlineCall(*CB);
 }
 
 // ---------------------------------------------------------------------------

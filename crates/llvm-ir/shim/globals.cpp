@@ -12,6 +12,7 @@
 // removal the verifier would reject are never offered.
 
 #include "common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -102,7 +103,7 @@ unsigned reducibleProps(const GlobalValue &GV) {
   if (auto *Var = dyn_cast<GlobalVariable>(&GV)) {
     if (Var->isExternallyInitialized())
       P |= GVExternallyInitialized;
-    if (Var->getCodeModel())
+    if (whittle::compat::CanClearCodeModel && Var->getCodeModel())
       P |= GVCodeModel;
   }
   return P;
@@ -132,7 +133,7 @@ void clearProp(GlobalValue &GV, unsigned Prop) {
     cast<GlobalVariable>(GV).setExternallyInitialized(false);
     break;
   case GVCodeModel:
-    cast<GlobalVariable>(GV).clearCodeModel();
+    whittle::compat::clearCodeModel(cast<GlobalVariable>(GV));
     break;
   }
 }

@@ -9,6 +9,7 @@
 // type that dominates them).
 
 #include "common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/STLExtras.h"
@@ -75,7 +76,7 @@ uint32_t presentFlags(Instruction &I) {
   } else if (auto *PD = dyn_cast<PossiblyDisjointInst>(&I)) {
     Set(PD->isDisjoint(), Disjoint);
   } else if (auto *IC = dyn_cast<ICmpInst>(&I)) {
-    Set(IC->hasSameSign(), SameSign);
+    Set(whittle::compat::hasSameSign(*IC), SameSign);
   } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     GEPNoWrapFlags NW = GEP->getNoWrapFlags();
     Set(NW.isInBounds(), GEPInBounds);
@@ -263,7 +264,7 @@ Value *buildOpcodeReplacement(Instruction &I, OpcodeRewrite R) {
   case OpcodeRewrite::Intrinsic: {
     auto &II = cast<IntrinsicInst>(I);
     auto Redirect = [&](Intrinsic::ID ID, ArrayRef<Type *> Tys) {
-      II.setCalledFunction(Intrinsic::getOrInsertDeclaration(&M, ID, Tys));
+      II.setCalledFunction(whittle::compat::intrinsicDeclaration(&M, ID, Tys));
       return &II;
     };
     switch (intrinsicRewrite(II)) {
@@ -392,7 +393,7 @@ void whittle_drop_inst_flags(LLVMValueRef Inst, uint32_t Mask) {
   } else if (auto *PD = dyn_cast<PossiblyDisjointInst>(&I)) {
     PD->setIsDisjoint(false);
   } else if (auto *IC = dyn_cast<ICmpInst>(&I)) {
-    IC->setSameSign(false);
+    whittle::compat::dropSameSign(*IC);
   } else if (auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     GEPNoWrapFlags NW = GEP->getNoWrapFlags();
     if (Mask & GEPInBounds)
@@ -509,7 +510,7 @@ void whittle_reset_syncscope(LLVMValueRef Inst) {
   Instruction *I = unwrap<Instruction>(Inst);
   if (!getAtomicSyncScopeID(I))
     return;
-  setAtomicSyncScopeID(I, SyncScope::System);
+  whittle::compat::setSyncScope(I, SyncScope::System);
 }
 
 // ---- operand-bundles --------------------------------------------------------
@@ -666,7 +667,7 @@ void whittle_sink_apply(LLVMValueRef Fn, LLVMValueRef *Users,
     Instruction *User = unwrap<Instruction>(Users[K]);
     Instruction *Def = unwrap<Instruction>(Defs[K]);
     if (canSink(DT, *Def, *User))
-      Def->moveBeforePreserving(User->getIterator());
+      Def->moveBeforePreserving(*User->getParent(), User->getIterator());
   }
 }
 

@@ -8,6 +8,7 @@
 // passes live handles of one module and a callback that does not unwind.
 
 #include "common.h"
+#include "compat.h"
 #include "llvm/IR/Comdat.h"
 
 #include "llvm-c/Core.h"
@@ -185,17 +186,17 @@ StringRef flagKey(MDNode *Flag) {
 // has none); null when the target is unknown.
 std::unique_ptr<TargetMachine> makeTargetMachine(const Module &M,
                                                  const char *Override) {
-  Triple TT = M.getTargetTriple();
+  Triple TT = whittle::compat::moduleTriple(M);
   if (TT.str().empty() && Override && *Override)
     TT = Triple(Triple::normalize(Override));
   if (TT.str().empty())
     return nullptr;
   std::string Error;
-  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  const Target *T = whittle::compat::lookupTarget(TT, Error);
   if (!T)
     return nullptr;
-  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
-      TT, "", "", TargetOptions(), std::nullopt));
+  return std::unique_ptr<TargetMachine>(
+      whittle::compat::createTargetMachine(*T, TT, ""));
 }
 
 // Parse `Pipeline` into a module pass manager; the error is LLVM's message.
@@ -735,7 +736,7 @@ void whittle_ir_passes(LLVMModuleRef Mod, const char *Pipeline,
       ST->setName(Name);
     return;
   }
-  M = std::move(**Result);
+  whittle::compat::replaceModuleContents(M, **Result);
   // Nor does it carry over the comdat table: the moved globals still point
   // at comdats owned by the emptied module, which dies at the end of this
   // scope. Give them comdats of the same name and kind owned by M (the

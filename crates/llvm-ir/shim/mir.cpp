@@ -9,6 +9,7 @@
 // parser round trip is what llvm-reduce relies on too.
 
 #include "common.h"
+#include "compat.h"
 #include "mir.h"
 
 #include "llvm-c/Core.h"
@@ -95,10 +96,10 @@ std::shared_ptr<TargetMachine> targetMachine(const Triple &TT, const char *Cpu,
   std::shared_ptr<TargetMachine> &TM = Machines[{TT.str(), Cpu}];
   if (TM)
     return TM;
-  const Target *T = TargetRegistry::lookupTarget(TT, Error);
+  const Target *T = whittle::compat::lookupTarget(TT, Error);
   if (!T)
     return nullptr;
-  TM.reset(T->createTargetMachine(TT, Cpu, "", TargetOptions(), std::nullopt));
+  TM.reset(whittle::compat::createTargetMachine(*T, TT, Cpu));
   if (!TM)
     Error = "no target machine for " + TT.str();
   return TM;
@@ -143,7 +144,7 @@ WMir *whittle_mir_parse(const char *Data, size_t Len, const char *Name,
     M->IR = Parser->parseIRModule(SetDataLayout);
     if (!M->IR || !M->Target)
       return;
-    M->MMI = std::make_unique<MachineModuleInfo>(M->Target.get());
+    M->MMI = whittle::compat::makeMachineModuleInfo(M->Target.get());
     Parsed = !Parser->parseMachineFunctions(*M->IR, *M->MMI);
   });
   if (!Survived) {
@@ -181,7 +182,7 @@ char *whittle_mir_print(WMir *M) {
     SmallVector<MachineFunction *, 8> MFs;
     machineFunctions(*M, MFs);
     for (MachineFunction *MF : MFs)
-      printMIR(OS, *M->MMI, *MF);
+      whittle::compat::printMachineFunction(OS, *M->MMI, *MF);
   });
   return Ok ? copyMessage(Text) : nullptr;
 }
@@ -201,8 +202,9 @@ int whittle_mir_verify(WMir *M, char **Err) {
     SmallVector<MachineFunction *, 8> MFs;
     machineFunctions(*M, MFs);
     for (MachineFunction *MF : MFs)
-      if (!MF->getProperties().hasFailsVerification() &&
-          !MF->verify(nullptr, nullptr, &OS, /*AbortOnError=*/false))
+      if (!MF->getProperties().hasProperty(
+              MachineFunctionProperties::Property::FailsVerification) &&
+          !whittle::compat::verifyMachineFunction(*MF, OS))
         return;
     Valid = true;
   });

@@ -8,6 +8,7 @@
 // keep valid on their own, the machine verifier (run on every candidate)
 // rejects: such a candidate is never tested.
 
+#include "compat.h"
 #include "mir.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -403,7 +404,7 @@ void rewriteBranch(MachineBasicBlock &MBB, MachineBasicBlock *True,
   bool Probabilities = MBB.hasSuccessorProbabilities();
   for (MachineBasicBlock *S : Old)
     if (!is_contained(New, S)) {
-      S->removePHIsIncomingValuesForPredecessor(MBB);
+      whittle::compat::removePHIsIncomingFrom(*S, MBB);
       MBB.removeSuccessor(S);
     }
   for (MachineBasicBlock *S : New) {
@@ -451,7 +452,7 @@ void eraseBlocks(MachineFunction &MF, const BlockSet &Dying) {
   for (MachineBasicBlock *MBB : Dying)
     for (MachineBasicBlock *S : MBB->successors())
       if (!Dying.count(S))
-        S->removePHIsIncomingValuesForPredecessor(*MBB);
+        whittle::compat::removePHIsIncomingFrom(*S, *MBB);
   replaceDefinitions(MF, Doomed, /*InPlace=*/false);
   for (MachineBasicBlock *MBB : Dying)
     while (!MBB->succ_empty())
@@ -704,7 +705,8 @@ void reduceRegisterHints(WMir &M, MirAsker Ask) {
     MachineRegisterInfo &MRI = MF->getRegInfo();
     for (unsigned I = 0, E = MRI.getNumVirtRegs(); I != E; ++I) {
       Register Reg = Register::index2VirtReg(I);
-      const auto *Hints = MRI.getRegAllocationHints(Reg);
+      const auto *Hints =
+          whittle::compat::asPointer(MRI.getRegAllocationHints(Reg));
       if (!Hints || Hints->second.empty())
         continue;
       if (!Ask(1))

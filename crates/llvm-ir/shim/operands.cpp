@@ -9,6 +9,7 @@
 // target, and a PHI's entries for one predecessor always change together.
 
 #include "common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/DenseMap.h"
@@ -576,9 +577,9 @@ void whittle_operands_to_args(LLVMValueRef Fn, LLVMValueRef *Insts,
     ArgOf[V] = A;
     if (auto *I = dyn_cast<Instruction>(V)) {
       AttrBuilder AB(Ctx);
-      AB.addFromEquivalentMetadata(*I);
-      AB.remove(AttributeFuncs::typeIncompatible(A->getType(),
-                                                 AttributeSet::get(Ctx, AB)));
+      whittle::compat::addFromEquivalentMetadata(AB, *I);
+      AB.remove(whittle::compat::typeIncompatible(A->getType(),
+                                                  AttributeSet::get(Ctx, AB)));
       if (AB.hasAttributes())
         NewF->addParamAttrs(Offset + K, AB);
     }

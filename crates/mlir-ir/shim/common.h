@@ -11,6 +11,7 @@
 #ifndef WHITTLE_MLIR_COMMON_H
 #define WHITTLE_MLIR_COMMON_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/MLIRContext.h"
@@ -18,11 +19,24 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Config/llvm-config.h"
 
 #include <cstdint>
 #include <string>
 
 namespace whittle_mlir {
+
+// Build an OpTy with B at Loc: `OpTy::create(B, ...)` since MLIR 21 (which
+// deprecates `B.create<OpTy>(...)`), the builder's method before. The one
+// MLIR API difference between the versions whittle builds for (19 to 22).
+template <typename OpTy, typename... Args>
+OpTy create(mlir::OpBuilder &B, mlir::Location Loc, Args &&...args) {
+#if LLVM_VERSION_MAJOR >= 21
+  return OpTy::create(B, Loc, std::forward<Args>(args)...);
+#else
+  return B.create<OpTy>(Loc, std::forward<Args>(args)...);
+#endif
+}
 
 // Asks the Rust side whether to keep one target (true: keep).
 using KeepFn = bool (*)(void *Ctx, uint64_t Weight);

@@ -178,9 +178,9 @@ Value materialize(Operation *Before, Type T, Dialect *Hint) {
     if (Hint && Hint->getNamespace() != arith::ArithDialect::getDialectNamespace())
       if (Value V = dialectConstant(Hint, B, Before->getLoc(), Zero, T))
         return V;
-    return arith::ConstantOp::create(B, Before->getLoc(), Zero).getResult();
+    return create<arith::ConstantOp>(B, Before->getLoc(), Zero).getResult();
   }
-  return ub::PoisonOp::create(B, Before->getLoc(), T).getResult();
+  return create<ub::PoisonOp>(B, Before->getLoc(), T).getResult();
 }
 
 Dialect *producerDialect(Value V) {
