@@ -20,7 +20,7 @@ use whittle_passes::PassOptions;
 #[derive(Parser, Debug)]
 #[command(
     name = "whittle",
-    version,
+    version = whittle::VERSION,
     about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging)",
     long_about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging).\n\n\
 Shrinks an LLVM IR module (.ll or .bc), a Machine IR file (.mir) or an MLIR module (.mlir) while an \
@@ -342,7 +342,7 @@ pub struct RunArgs {
 #[command(
     name = "whittle bisect",
     bin_name = "whittle bisect",
-    version,
+    version = whittle::VERSION,
     about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test",
     long_about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test.\n\n\
 The oracle is a reduction's (--crash-cmd, --cmd/--match, --lit, --mr opt-equivalence); its command runs opt, llc or clang \

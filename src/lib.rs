@@ -19,5 +19,18 @@ pub mod mlir;
 pub mod oracle;
 pub mod plot;
 pub mod reduce;
+pub mod versions;
 
 pub use whittle_reducer as reducer;
+
+/// whittle's version and the LLVM it was built against, as `--version`,
+/// the statistics and the emitted tests name them: `0.1.0 (LLVM 22.1.8)`.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (LLVM ",
+    env!("WHITTLE_LLVM_VERSION"),
+    ")"
+);
+
+/// The LLVM this build reads, writes and verifies IR with (`22.1.8`).
+pub use whittle_llvm_ir::version::LLVM_VERSION;

@@ -172,8 +172,21 @@ impl Report {
     }
 }
 
+/// `--stats-json`: the run's figures, then which whittle and which LLVM.
+#[derive(serde::Serialize)]
+struct StatsJson<'a> {
+    #[serde(flatten)]
+    stats: &'a Stats,
+    whittle_version: &'static str,
+    llvm_version: &'static str,
+}
+
 fn write_json(path: &Path, stats: &Stats) -> Result<()> {
-    let json = serde_json::to_vec_pretty(stats)?;
+    let json = serde_json::to_vec_pretty(&StatsJson {
+        stats,
+        whittle_version: env!("CARGO_PKG_VERSION"),
+        llvm_version: whittle::LLVM_VERSION,
+    })?;
     reducer::write_atomically(path, &json).map_err(|e| anyhow::anyhow!("--stats-json: {e:#}"))
 }
 

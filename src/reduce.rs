@@ -22,6 +22,7 @@ use crate::mlir::{self, MlirOptions, Syntax};
 use crate::oracle::env::{EnvSpec, Executor, TestEnv};
 use crate::oracle::slurm::{Allocation, SlurmOracle};
 use crate::oracle::{self, unless::Unless, Built};
+use crate::versions;
 
 /// The input language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,6 +145,44 @@ pub struct Prepared {
     judge: Arc<dyn Oracle>,
     env: Arc<TestEnv>,
     settings: Settings,
+}
+
+/// Run a reduction of `input` by `front_end`, and when the test does not
+/// call the input interesting, give whittle's print of it too (what the
+/// test saw), to find out why.
+fn run_front<F: reducer::FrontEnd>(
+    front_end: F,
+    input: reducer::Input,
+    oracle: Arc<dyn Oracle>,
+    settings: &Settings,
+) -> (Result<Stats>, Option<Vec<u8>>) {
+    let front_end = Arc::new(front_end);
+    let snapshot = input.snapshot.clone();
+    let result = reducer::run(front_end.clone(), input, oracle, settings);
+    let print = match &result {
+        Err(e) if e.is::<reducer::InputNotInteresting>() => {
+            let context = front_end.context();
+            front_end
+                .read(&context, &snapshot)
+                .and_then(|module| front_end.test_bytes(&module))
+                .ok()
+        }
+        _ => None,
+    };
+    (result, print)
+}
+
+/// How files of `spec`'s language are read, for [`versions`].
+fn reader_of(spec: &RunSpec) -> versions::Reader {
+    match spec.language {
+        Language::Ir => versions::Reader::LlvmIr,
+        Language::Mir => versions::Reader::Mir {
+            mtriple: spec.mir.target.triple.clone(),
+        },
+        Language::Mlir => versions::Reader::Mlir {
+            allow_unregistered: spec.mlir.syntax.allow_unregistered,
+        },
+    }
 }
 
 /// Open the input, choose the passes, check the outputs, build the test
@@ -381,15 +420,66 @@ impl Prepared {
     /// [`reducer::Stopped`] error, the best module so far written.
     pub fn run(&mut self) -> Result<Stats> {
         let oracle = self.judge.clone();
-        let result = match self.front.take().expect("a prepared run runs once") {
-            Front::Llvm(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
-            Front::Mir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
-            Front::Mlir(o) => reducer::run(Arc::new(o.front_end), o.input, oracle, &self.settings),
+        let (result, print) = match self.front.take().expect("a prepared run runs once") {
+            Front::Llvm(o) => run_front(o.front_end, o.input, oracle, &self.settings),
+            Front::Mir(o) => run_front(o.front_end, o.input, oracle, &self.settings),
+            Front::Mlir(o) => run_front(o.front_end, o.input, oracle, &self.settings),
+        };
+        let result = match (result, print) {
+            (Err(e), Some(print)) => Err(self.rejected_print(e, &print)),
+            (result, _) => result,
         };
         if let Some(kept) = self.env.kept_scratch() {
             eprintln!("whittle: scratch files kept in '{}'", kept.display());
         }
         result
+    }
+
+    /// How files of the input's language are read, for [`versions`].
+    pub fn reader(&self) -> versions::Reader {
+        reader_of(&self.spec)
+    }
+
+    /// The test did not call whittle's print of the input (`print`)
+    /// interesting: if it calls the input file as given interesting, the
+    /// error is that (the test's tools read another LLVM's IR, most
+    /// likely), else `error` as it was.
+    fn rejected_print(&self, error: anyhow::Error, print: &[u8]) -> anyhow::Error {
+        let Some(not_interesting) = error.downcast_ref::<reducer::InputNotInteresting>() else {
+            return error;
+        };
+        let Ok(dir) = self.env.private_dir("input-as-given") else {
+            return error;
+        };
+        let extension = self
+            .spec
+            .input
+            .extension()
+            .map_or(String::new(), |e| format!(".{}", e.to_string_lossy()));
+        let given = dir.join(format!("candidate{extension}"));
+        if fs::copy(&self.spec.input, &given).is_err() {
+            return error;
+        }
+        let accepted = self
+            .judge
+            .judge(&given, &dir, &reducer::Cancel::new())
+            .is_ok_and(|o| o.verdict == reducer::Verdict::Interesting);
+        if !accepted {
+            return error;
+        }
+        let printed = dir.join(format!("printed{extension}"));
+        if fs::write(&printed, print).is_err() {
+            return error;
+        }
+        anyhow!(
+            "{}",
+            versions::print_rejected(
+                &self.reader(),
+                &self.spec.input,
+                &printed,
+                &not_interesting.stderr_tail
+            )
+        )
     }
 
     /// With `--emit-lit FILE`: write the result as a lit test reproducing
@@ -413,7 +503,7 @@ impl Prepared {
         };
         let provenance = format!(
             "Reduced by whittle {} from '{}' with {how}: {} -> {} {} in {} oracle calls.",
-            env!("CARGO_PKG_VERSION"),
+            crate::VERSION,
             self.input().display(),
             stats.instructions_before,
             stats.instructions_after,

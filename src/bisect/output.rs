@@ -218,6 +218,8 @@ impl Report {
                 "wall_time_s": self.wall_s,
             },
             "reduction": self.reduction,
+            "whittle_version": env!("CARGO_PKG_VERSION"),
+            "llvm_version": crate::LLVM_VERSION,
         })
     }
 }
@@ -226,7 +228,7 @@ impl Report {
 fn provenance(report: &Report, stats: &Stats) -> String {
     let mut text = format!(
         "Bisected by whittle {} from '{}': {}",
-        env!("CARGO_PKG_VERSION"),
+        crate::VERSION,
         report.input.display(),
         report.culprit_line()
     );

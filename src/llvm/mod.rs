@@ -7,11 +7,13 @@ mod frontend;
 
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context as _, Result};
 use whittle_llvm_ir::bitcode::Shape;
 use whittle_llvm_ir::{self as llvm, Format};
 use whittle_passes::{Pass, PassOptions};
 use whittle_reducer::Input;
+
+use crate::versions;
 
 use frontend::main_type;
 pub use frontend::LlvmFrontEnd;
@@ -43,11 +45,24 @@ pub fn open(
     formats: Formats,
 ) -> Result<Opened> {
     let context = llvm::context();
-    let (module, format) = llvm::load(&context, path)?;
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    if bytes.is_empty() {
+        bail!("'{}' is empty", path.display());
+    }
+    let format = if llvm::is_bitcode(&bytes) {
+        Format::Bitcode
+    } else {
+        Format::Text
+    };
+    let module = llvm::parse(&context, &bytes, &path.display().to_string()).map_err(|e| {
+        anyhow!(
+            "{e} ({})",
+            versions::unparsable(&versions::Reader::LlvmIr, path)
+        )
+    })?;
     // Modules are written the way the input was: bitcode with its LTO flags
     // (a ThinLTO split unit split again), text with `uselistorder`
     // directives if the input had them.
-    let bytes = std::fs::read(path)?;
     let shape = match format {
         Format::Bitcode => {
             Shape::of(&bytes).map_err(|e| anyhow!("{}: invalid bitcode: {e}", path.display()))?

@@ -13,6 +13,8 @@ use anyhow::{anyhow, bail, Context as _, Result};
 use whittle_llvm_ir::mir::{self, Module, Target};
 use whittle_reducer::Input;
 
+use crate::versions;
+
 pub use frontend::MirFrontEnd;
 pub use passes::{Pass, PASSES};
 
@@ -47,11 +49,19 @@ pub fn open(
                 "'{name}' is not valid MIR (the machine verifier says, above: {})",
                 first.trim_start_matches("LLVM ERROR: ")
             )
-        } else if first.starts_with(name.as_str()) {
-            anyhow!("{first}")
         } else {
-            // YAML errors name the YAML stream, not the file.
-            anyhow!("{name}: {first}")
+            let note = versions::unparsable(
+                &versions::Reader::Mir {
+                    mtriple: target.triple.clone(),
+                },
+                path,
+            );
+            if first.starts_with(name.as_str()) {
+                anyhow!("{first} ({note})")
+            } else {
+                // YAML errors name the YAML stream, not the file.
+                anyhow!("{name}: {first} ({note})")
+            }
         }
     })?;
     if let Err(message) = module.verify() {

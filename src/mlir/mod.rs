@@ -8,9 +8,11 @@ pub mod passes;
 
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context as _, Result};
 use whittle_mlir_ir::{check_pipeline, Module};
 use whittle_reducer::Input;
+
+use crate::versions;
 
 pub use frontend::MlirFrontEnd;
 pub use passes::{MlirOptions, Pass, PASSES};
@@ -38,7 +40,25 @@ pub fn open(
     options: MlirOptions,
     syntax: Syntax,
 ) -> Result<Opened> {
-    let module = Module::load(path, syntax.allow_unregistered)?;
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read '{}'", path.display()))?;
+    if bytes.is_empty() {
+        bail!("'{}' is empty", path.display());
+    }
+    let module = Module::parse(
+        &bytes,
+        &path.display().to_string(),
+        syntax.allow_unregistered,
+    )
+    .map_err(|e| {
+        let reader = versions::Reader::Mlir {
+            allow_unregistered: syntax.allow_unregistered,
+        };
+        anyhow!(
+            "{} ({})",
+            e.lines().next().unwrap_or("").trim_end(),
+            versions::unparsable(&reader, path)
+        )
+    })?;
     if let Err(message) = module.verify() {
         let first = message.lines().next().unwrap_or("").trim();
         bail!(

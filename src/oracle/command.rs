@@ -1,6 +1,6 @@
 //! Command lines given as one string (`--crash-cmd 'opt -passes=... %s'`):
-//! split like a shell would, run without one, the program found in LLVM 22's
-//! bin directory or on PATH.
+//! split like a shell would, run without one, the program found in the bin
+//! directory of the LLVM whittle was built against or on PATH.
 
 use std::path::{Path, PathBuf};
 
@@ -8,13 +8,13 @@ use anyhow::{anyhow, bail, Result};
 
 use super::process::TestCommand;
 
-/// Where LLVM 22's tools live (`LLVM_BIN_DIR` overrides).
+/// Where the tools of whittle's LLVM live (`LLVM_BIN_DIR` overrides).
 pub fn llvm_bin_dir() -> PathBuf {
     std::env::var_os("LLVM_BIN_DIR")
-        .map_or_else(|| PathBuf::from("/usr/lib/llvm-22/bin"), PathBuf::from)
+        .map_or_else(whittle_llvm_ir::version::default_bin_dir, PathBuf::from)
 }
 
-/// Find `name`: a path if it has a `/`, else LLVM 22's tool of that name
+/// Find `name`: a path if it has a `/`, else whittle's LLVM's tool of that name
 /// (`opt`, `llc`: another LLVM on PATH would test a different compiler),
 /// else the first on PATH.
 pub fn resolve_program(name: &str) -> Result<PathBuf> {
@@ -123,7 +123,7 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("cannot find 'no-such-tool-whittle'"));
-        // LLVM 22's tools win over another LLVM on PATH.
+        // whittle's LLVM's tools win over another LLVM on PATH.
         assert_eq!(parse("llc").unwrap().program, llvm_bin_dir().join("llc"));
         assert!(parse("opt 'unterminated").is_err());
         assert!(parse("   ").is_err());

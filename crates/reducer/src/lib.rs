@@ -128,6 +128,33 @@ impl std::fmt::Display for Stopped {
 
 impl std::error::Error for Stopped {}
 
+/// The error of a run whose test does not call the input interesting: how
+/// the test ended and the end of its stderr (the layers above look into
+/// why, e.g. a test that runs another LLVM than whittle's).
+#[derive(Debug)]
+pub struct InputNotInteresting {
+    /// How the test ended ("exit status 1").
+    pub status: String,
+    /// Its last lines of stderr, joined by " | ".
+    pub stderr_tail: String,
+}
+
+impl std::fmt::Display for InputNotInteresting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Input isn't interesting! Verify interesting-ness test: it ended with {}",
+            self.status
+        )?;
+        if !self.stderr_tail.is_empty() {
+            write!(f, "; its stderr ends: {}", self.stderr_tail)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InputNotInteresting {}
+
 /// The module to reduce: its snapshot, its size (in the front end's unit)
 /// and the size of its output file.
 pub struct Input {

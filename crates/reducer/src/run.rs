@@ -32,7 +32,7 @@ use crate::progress::Progress;
 use crate::state::{flaky_path, Current};
 use crate::stats::{Event, Flaky, LevelRun, Stats};
 use crate::window::{first_accepted, Speculation};
-use crate::{Display, Input, Settings, Stopped};
+use crate::{Display, Input, InputNotInteresting, Settings, Stopped};
 
 /// Reduce `input` with `oracle`, writing the best module so far to
 /// `settings.output` after every improvement and at the end. An interrupt
@@ -422,15 +422,11 @@ impl<F: FrontEnd> Reduction<'_, F> {
                     let stderr = outcome.stderr.text();
                     let tail: Vec<&str> = stderr.trim().lines().rev().take(3).collect();
                     let tail: Vec<&str> = tail.into_iter().rev().collect();
-                    bail!(
-                        "Input isn't interesting! Verify interesting-ness test: it ended with {}{}",
-                        outcome.status,
-                        if tail.is_empty() {
-                            String::new()
-                        } else {
-                            format!("; its stderr ends: {}", tail.join(" | "))
-                        }
-                    );
+                    return Err(InputNotInteresting {
+                        status: outcome.status.clone(),
+                        stderr_tail: tail.join(" | "),
+                    }
+                    .into());
                 }
                 self.stats.interesting += 1;
                 self.push_event(result.bytes, "interesting", outcome.elapsed.as_secs_f64());

@@ -228,7 +228,7 @@ impl Env<'_> {
     }
 }
 
-/// An LLVM 22 tool by name.
+/// A tool of whittle's LLVM by name.
 pub fn tool(name: &str) -> Result<PathBuf> {
     let p = llvm_bin_dir().join(name);
     if p.is_file() {

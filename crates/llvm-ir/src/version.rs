@@ -1,0 +1,78 @@
+//! Which LLVM this build of whittle links: chosen at build time by the
+//! `llvm<major>` feature (see `crates/build-support`), so that whittle
+//! reads and prints the IR of the LLVM whose bug it reduces. Everything
+//! that differs between versions outside the shim asks here.
+
+use std::path::PathBuf;
+
+/// The full version of the LLVM whittle was built against, as its
+/// `llvm-config --version` said (`22.1.8`).
+pub const LLVM_VERSION: &str = env!("WHITTLE_LLVM_VERSION");
+
+/// That LLVM's installation prefix (`/usr/lib/llvm-22`).
+pub const LLVM_PREFIX: &str = env!("WHITTLE_LLVM_PREFIX");
+
+/// That LLVM's major version (`22`).
+pub fn llvm_major() -> u32 {
+    major_of(LLVM_VERSION).expect("the build script gives a numeric version")
+}
+
+/// The major version in a version string (`19` of `19.1.7`, of `LLVM
+/// version 19.1.7` or of `19.1.7-rc1`).
+pub fn major_of(version: &str) -> Option<u32> {
+    let start = version.find(|c: char| c.is_ascii_digit())?;
+    let digits: String = version[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// The bin directory of the LLVM whittle was built against: where its
+/// `opt`, `llc`, `FileCheck` are looked for first.
+pub fn default_bin_dir() -> PathBuf {
+    PathBuf::from(LLVM_PREFIX).join("bin")
+}
+
+/// How to build whittle for LLVM `major` (a command, for error messages;
+/// 22 is the default feature).
+pub fn build_hint(major: u32) -> String {
+    if major == 22 {
+        "cargo build --release".to_string()
+    } else {
+        format!("cargo build --release --no-default-features --features llvm{major}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn majors_read_from_version_strings() {
+        assert_eq!(major_of("22.1.8"), Some(22));
+        assert_eq!(major_of("LLVM version 19.1.7"), Some(19));
+        assert_eq!(
+            major_of("Debian clang version 19.1.7 (3~deb12u1)"),
+            Some(19)
+        );
+        assert_eq!(major_of("no digits"), None);
+    }
+
+    #[test]
+    fn the_build_names_its_own_llvm() {
+        // The runtime library is the one the build script described.
+        let (mut major, mut minor, mut patch) = (0, 0, 0);
+        // SAFETY: LLVMGetVersion only writes the three integers it is given.
+        unsafe { inkwell::llvm_sys::core::LLVMGetVersion(&mut major, &mut minor, &mut patch) };
+        assert_eq!(LLVM_VERSION, format!("{major}.{minor}.{patch}"));
+        assert_eq!(llvm_major(), major);
+        assert!(default_bin_dir().join("llvm-config").is_file());
+    }
+
+    #[test]
+    fn build_hints_name_the_feature() {
+        assert!(build_hint(19).contains("--features llvm19"));
+        assert!(!build_hint(22).contains("--features"));
+    }
+}
