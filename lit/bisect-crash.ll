@@ -5,10 +5,10 @@
 ;
 ; RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %inputs/emitted-lit.cfg.py %t.dir/lit.cfg.py
 ; RUN: %whittle bisect -j1 --crash-cmd 'opt -load-pass-plugin=%bisect_plugin -passes=default<O2> -disable-output %%s' %s -o %t.out.ll --emit-lit %t.dir/crash.ll --stats-json %t.json 2> %t.log
-; RUN: FileCheck --check-prefix=LOG %s < %t.log
+; RUN: FileCheck --check-prefixes=LOG,%if opt-bisect-intervals %{ISOLATED%} %else %{UNCHECKED%} %s < %t.log
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise %s < %t.out.ll
 ; RUN: FileCheck --check-prefix=TEST %s < %t.dir/crash.ll
-; RUN: FileCheck --check-prefix=JSON %s < %t.json
+; RUN: FileCheck --check-prefixes=JSON,%if opt-bisect-intervals %{JSON-ISOLATED%} %else %{JSON-UNCHECKED%} %s < %t.json
 ;
 ; The culprit is the planted one, and an independent run agrees that the
 ; failure starts at its number.
@@ -21,19 +21,22 @@
 ; RUN: not --crash opt -load-pass-plugin=%bisect_plugin -passes=wt-crash -disable-output %t.out.culprit-input.ll
 ;
 ; The emitted test passes under lit; the result does not depend on -j.
-; RUN: lit -q %t.dir
+; RUN: %lit -q %t.dir
 ; RUN: %whittle bisect -j3 --crash-cmd 'opt -load-pass-plugin=%bisect_plugin -passes=default<O2> -disable-output %%s' %s -o %t.j3.ll 2> %t.j3.log
 ; RUN: grep '^  culprit:' %t.log > %t.c1 && grep '^  culprit:' %t.j3.log > %t.c3 && diff %t.c1 %t.c3
 ; RUN: diff %t.out.ll %t.j3.ll
 
 ; LOG: whittle: bisect: count: [[TOTAL:[0-9]+]] pass invocations in `opt -load-pass-plugin={{.*}} '-passes=default<O2>' -disable-output %s`; it fails with all of them, not with none
-; LOG: whittle: bisect: culprit: pass ([[N:[0-9]+]]) wt-crash on victim of [[TOTAL]]; isolated: skipping it alone makes the failure go
+; LOG: whittle: bisect: culprit: pass ([[N:[0-9]+]]) wt-crash on victim of [[TOTAL]];
+; ISOLATED-SAME: isolated: skipping it alone makes the failure go
+; UNCHECKED-SAME: isolation not checked: opt (LLVM {{[0-9]+}}) has no -opt-bisect=INTERVALS
 ; LOG: whittle: bisect: input: the module as it enters pass [[N]]: '{{.*}}.out.culprit-input.ll'
 ; LOG: whittle: bisect: pipeline: opt -passes=wt-crash -load-pass-plugin={{.*}} -disable-output %s (the culprit alone)
 ; LOG: whittle: bisect: reduce: '{{.*}}.out.ll': {{[0-9]+}} -> {{[0-9]+}} instructions in {{[0-9]+}} oracle calls ({{.*}}), each failing with the pipeline and not with the culprit skipped
 ; LOG: whittle: bisect: lit test '{{.*}}crash.ll': under lit, it passes (the bug is there)
 ; LOG: culprit: pass ([[N]]) wt-crash on victim, of [[TOTAL]]
-; LOG: isolated: yes
+; ISOLATED: isolated: yes
+; UNCHECKED: not done: the isolation check (whether skipping pass [[N]] alone makes the failure go): opt (LLVM {{[0-9]+}}) has no -opt-bisect=INTERVALS
 
 ; CHECK-FINAL: call void @wt_crash()
 
@@ -45,7 +48,10 @@
 ; JSON-NEXT: "index": [[N:[0-9]+]],
 ; JSON-NEXT: "pass": "wt-crash",
 ; JSON-NEXT: "unit": "victim"
-; JSON: "isolated": true,
+; JSON-ISOLATED: "isolated": true,
+; JSON-UNCHECKED: "isolated": null,
+; JSON-UNCHECKED: "not_done": [
+; JSON-UNCHECKED-NEXT: "the isolation check {{.*}}has no -opt-bisect=INTERVALS"
 ; JSON: "pipeline": [
 ; JSON-NEXT: "-passes=wt-crash"
 ; JSON-NEXT: ],

@@ -23,7 +23,7 @@
 ;
 ; The emitted test is MIR, runs llc from the culprit on, and passes under lit.
 ; RUN: FileCheck --check-prefix=TEST %s < %t.dir/test.mir
-; RUN: lit -q %t.dir
+; RUN: %lit -q %t.dir
 ;
 ; An oracle that reads the MIR after the pass: the culprit alone
 ; (-run-pass) reproduces it, and the emitted test says so.
@@ -31,9 +31,9 @@
 ; RUN: %whittle bisect -j2 --cmd 'llc -O2 -print-after=x86-fixup-bw-insts %%s -o -' --match 'MOVZX32rm8' %s -o %t.rp.mir --emit-lit %t.rp/test.mir 2> %t.rp.log
 ; RUN: FileCheck --check-prefix=RUNPASS %s < %t.rp/test.mir
 ; RUN: FileCheck --check-prefix=CHECK-FINAL %s < %t.rp.mir
-; RUN: lit -q %t.rp
+; RUN: %lit -q %t.rp
 
-; LOG: culprit: pass ([[N:[0-9]+]]) x86-fixup-bw-insts on function (f) of {{[0-9]+}}; isolated
+; LOG: culprit: pass ([[N:[0-9]+]]) x86-fixup-bw-insts on function (f) of {{[0-9]+}}; {{isolated|isolation not checked: llc .* has no -opt-bisect=INTERVALS}}
 ; LOG: input: the module as it enters pass [[N]]: '{{.*}}.out.culprit-input.mir'
 ; LOG: pipeline: llc -O2 -start-before=x86-fixup-bw-insts %s -o - (the pipeline from the culprit on, on its MIR input)
 ; LOG: the culprit is a machine pass: its input is MIR, reduced with the MIR front end

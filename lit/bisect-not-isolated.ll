@@ -4,8 +4,10 @@
 ; the first run; with it skipped the second still fails, so ddmin over
 ; -opt-bisect intervals names the invocations the failure needs, wt-mark
 ; among them. The culprit alone still fails on its input (the mark is in
-; the IR), so the lit test names one pass.
+; the IR), so the lit test names one pass. (Isolation needs opt's
+; -opt-bisect=INTERVALS, which LLVM 19 lacks.)
 ;
+; REQUIRES: opt-bisect-intervals
 ; RUN: %whittle bisect -j2 --crash-cmd 'opt -load-pass-plugin=%bisect_plugin -passes=default<O2> -disable-output %%s' %s -o %t.out.ll --emit-lit %t.test.ll --stats-json %t.json 2> %t.log
 ; RUN: FileCheck --check-prefix=LOG %s < %t.log
 ; RUN: FileCheck --check-prefix=JSON %s < %t.json

@@ -14,7 +14,7 @@
 ; RUN: opt -load-pass-plugin=%bisect_plugin -passes=wt-fire -disable-output %t.out.culprit-input.ll
 ; RUN: not --crash opt -load-pass-plugin=%bisect_plugin '-passes=function(wt-arm),function(wt-fire)' -disable-output %t.out.culprit-input.ll
 
-; LOG: culprit: pass ({{[0-9]+}}) wt-fire on victim of {{[0-9]+}}; isolated
+; LOG: culprit: pass ({{[0-9]+}}) wt-fire on victim of {{[0-9]+}}; {{isolated|isolation not checked: opt .* has no -opt-bisect=INTERVALS}}
 ; LOG: pipeline: opt '-passes=function(wt-arm),function{{.*}}(wt-fire)' {{.*}}(a minimized pipeline (2 of {{[0-9]+}} passes))
 ; LOG: reduce: {{.*}}, each failing with the pipeline and not with the culprit skipped
 ; TEST: ; {{RUN}}: not --crash opt '-passes=function(wt-arm),function{{.*}}(wt-fire)'

@@ -11,7 +11,7 @@
 ; RUN: FileCheck --check-prefix=TEST %s < %t.dir/llc.ll
 ; RUN: FileCheck --check-prefix=JSON %s < %t.json
 ; RUN: FileCheck --check-prefix=CHECK-FINAL --implicit-check-not=@noise %s < %t.out.ll
-; RUN: lit -q %t.dir
+; RUN: %lit -q %t.dir
 
 ; LOG: count: {{[0-9]+}} pass invocations in `llc -O2 -mtriple=x86_64 %s -o /dev/null`; it fails with none of them too
 ; LOG: the failure happens with -opt-bisect-limit=0: the bug is in a pass opt-bisect cannot skip {{.*}}; the crash names it: 'X86 DAG->DAG Instruction Selection' on function @split_me

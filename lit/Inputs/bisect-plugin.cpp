@@ -42,8 +42,13 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
+#if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
 #include "llvm/Support/DebugCounter.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -224,8 +229,10 @@ void registerPasses(PassBuilder &PB) {
         FPM.addPass(WtCheckMarked());
         FPM.addPass(WtCounted());
       });
+  // The LTO phase argument (LLVM 20) is taken as `auto...`, so that the
+  // plugin builds for every LLVM whittle does.
   PB.registerOptimizerEarlyEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+      [](ModulePassManager &MPM, OptimizationLevel, auto...) {
         MPM.addPass(createModuleToFunctionPassAdaptor(WtNormalize()));
       });
   PB.registerVectorizerStartEPCallback(
@@ -236,7 +243,7 @@ void registerPasses(PassBuilder &PB) {
         FPM.addPass(WtFire());
       });
   PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+      [](ModulePassManager &MPM, OptimizationLevel, auto...) {
         MPM.addPass(createModuleToFunctionPassAdaptor(WtRequiredCheck()));
       });
 }

@@ -98,14 +98,20 @@ pub fn capture(
     let file = dir.join("culprit-input");
     let shown = file.display().to_string();
     let (ask, form) = match inv.tool {
-        Tool::Opt | Tool::Clang => (
-            inv.with_flags(&[
-                format!("-opt-bisect-limit={}", culprit.index - 1),
-                "-opt-bisect-verbose=false".into(),
-                format!("-opt-bisect-print-ir-path={shown}"),
-            ]),
-            Form::Ir,
-        ),
+        Tool::Opt | Tool::Clang => {
+            if !prober.flags.print_ir_path() {
+                bail!(
+                    "the module as it enters pass {culprit} cannot be captured: {}",
+                    prober.flags.lacks("opt-bisect-print-ir-path")
+                );
+            }
+            let flags = [
+                vec![format!("-opt-bisect-limit={}", culprit.index - 1)],
+                prober.flags.quiet(),
+                vec![format!("-opt-bisect-print-ir-path={shown}")],
+            ];
+            (inv.with_flags(&flags.concat()), Form::Ir)
+        }
         Tool::Llc => {
             let Some(pass) = llc_pass_arg(counted, culprit) else {
                 bail!(

@@ -69,6 +69,33 @@ pub fn crash_frame(stderr: &str) -> Option<(String, String)> {
         .map(|c| (c[1].to_string(), format!("{} {}", &c[2], &c[3])))
 }
 
+/// Put each pass name as opt-bisect printed it under the name the tool's
+/// command line takes (`-passes=`, llc's `-stop-before=`): before LLVM 20,
+/// opt-bisect printed a new-PM pass's class name (`SimplifyCFGPass`) and a
+/// legacy pass's description (`X86 LEA Fixup`). A name whittle's LLVM does
+/// not know (a name already, or a pass of a plugin it cannot load) stays.
+pub fn command_line_names(prober: &Prober, mut names: Vec<&mut String>) {
+    let mut distinct: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    distinct.sort();
+    distinct.dedup();
+    let queried: Vec<&str> = distinct.iter().map(String::as_str).collect();
+    let plugins = prober.flags.loadable_plugins(&prober.site.invocation);
+    let mapped = match whittle_llvm_ir::pipeline_names::pipeline_names(&queried, &plugins) {
+        Ok(mapped) => mapped,
+        Err(e) => {
+            eprintln!("whittle: bisect: warning: the plugin's pass names are not known: {e}");
+            return;
+        }
+    };
+    for name in names.iter_mut() {
+        if let Ok(i) = distinct.binary_search(name) {
+            if let Some(Some(new)) = mapped.get(i) {
+                **name = new.clone();
+            }
+        }
+    }
+}
+
 /// What the count found.
 pub struct Counted {
     /// Every pass invocation of the failing run, in order.
@@ -103,10 +130,7 @@ pub fn count(prober: &Prober, input: &Path) -> Result<Counted> {
     let lit = prober.site.lit_line(inv).is_some();
     all.stderr_to_shell = lit;
     let none = Ask::new(
-        inv.with_flags(&[
-            "-opt-bisect-limit=0".into(),
-            "-opt-bisect-verbose=false".into(),
-        ]),
+        inv.with_flags(&[vec!["-opt-bisect-limit=0".into()], prober.flags.quiet()].concat()),
         input,
         LitScope::Test,
     );
@@ -118,7 +142,8 @@ pub fn count(prober: &Prober, input: &Path) -> Result<Counted> {
             all.outcome.status
         );
     }
-    let runs = parse(&all.diverted);
+    let mut runs = parse(&all.diverted);
+    command_line_names(prober, runs.iter_mut().map(|r| &mut r.pass).collect());
     let required_frame = (none.probe == Probe::Bad)
         .then(|| crash_frame(&none.outcome.stderr.text()))
         .flatten();

@@ -100,6 +100,18 @@ impl Invocation {
         }
     }
 
+    /// The pass plugins the invocation loads (`-load-pass-plugin=P`,
+    /// clang's `-fpass-plugin=P`), in order.
+    pub fn plugins(&self) -> Vec<&Path> {
+        self.words[1..]
+            .iter()
+            .filter(|w| w.starts_with('-'))
+            .filter_map(|w| w.split_once('='))
+            .filter(|(flag, _)| matches!(flag_name(flag), "load-pass-plugin" | "fpass-plugin"))
+            .map(|(_, path)| Path::new(path))
+            .collect()
+    }
+
     /// Which of the words (by index) select the pipeline, with the value
     /// word of a two-word flag.
     pub fn pipeline_positions(&self) -> Vec<usize> {
@@ -211,5 +223,34 @@ impl Invocation {
     /// The invocation as a shell line.
     pub fn display(&self) -> String {
         oracle::command::join(&self.words)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plugins_are_found_in_opt_and_clang_words() {
+        let opt = Invocation {
+            tool: Tool::Opt,
+            words: [
+                "opt",
+                "-load-pass-plugin=/p/a.so",
+                "--load-pass-plugin=b.so",
+                "-O2",
+                "%s",
+            ]
+            .map(String::from)
+            .to_vec(),
+        };
+        assert_eq!(opt.plugins(), [Path::new("/p/a.so"), Path::new("b.so")]);
+        let clang = Invocation {
+            tool: Tool::Clang,
+            words: ["clang", "-O2", "-fpass-plugin=/p/c.so", "-c", "%s"]
+                .map(String::from)
+                .to_vec(),
+        };
+        assert_eq!(clang.plugins(), [Path::new("/p/c.so")]);
     }
 }

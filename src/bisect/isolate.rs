@@ -102,10 +102,13 @@ pub fn needed(
         .collect();
     let ask = |kept: &Config<u64>| -> Option<Ask> {
         Some(Ask::new(
-            inv.with_flags(&[
-                format!("-opt-bisect={}", intervals(kept.iter().copied())),
-                "-opt-bisect-verbose=false".into(),
-            ]),
+            inv.with_flags(
+                &[
+                    vec![format!("-opt-bisect={}", intervals(kept.iter().copied()))],
+                    prober.flags.quiet(),
+                ]
+                .concat(),
+            ),
             input,
             LitScope::Test,
         ))

@@ -20,6 +20,7 @@
 pub mod capture;
 pub mod count;
 pub mod counters;
+pub mod flags;
 pub mod inject;
 pub mod invocation;
 pub mod isolate;
@@ -140,7 +141,7 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
     if let Some(line) = recorded.describe() {
         say.line(&line);
     }
-    let prober = Prober::new(env.clone(), recorded, site, spec.run.search.jobs);
+    let prober = Prober::new(env.clone(), recorded, site, spec.run.search.jobs)?;
     let mut report = Report::new(&input, &prober.site.invocation);
     let mut stage = Stage::start(&prober, "count");
 
@@ -260,7 +261,14 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
     report.output = Some(prepared.output().to_path_buf());
 
     // 8. Counters.
-    if spec.counters {
+    if spec.counters && !prober.flags.counter_queries() {
+        let what = format!(
+            "the debug counters: {}",
+            prober.flags.lacks("print-debug-counter-queries")
+        );
+        say.line(&format!("counters: not done: {what}"));
+        report.not_done.push(what);
+    } else if spec.counters {
         stage = Stage::start(&prober, "counters");
         let needed = counters::counters(&prober, &smallest.invocation, prepared.output())?;
         let shown = if needed.is_empty() {
@@ -319,10 +327,9 @@ fn find_culprit(
             .iter()
             .map(|l| {
                 Ask::new(
-                    inv.with_flags(&[
-                        format!("-opt-bisect-limit={l}"),
-                        "-opt-bisect-verbose=false".into(),
-                    ]),
+                    inv.with_flags(
+                        &[vec![format!("-opt-bisect-limit={l}")], prober.flags.quiet()].concat(),
+                    ),
                     input,
                     LitScope::Test,
                 )
@@ -351,6 +358,19 @@ fn find_culprit(
         unit: "?".into(),
     });
     report.culprit = Some(culprit.clone());
+    if !prober.flags.intervals() {
+        let lacks = prober.flags.lacks("opt-bisect=INTERVALS");
+        let what = format!(
+            "the isolation check (whether skipping pass {index} alone makes the failure go): {lacks}"
+        );
+        say.line(&format!(
+            "culprit: pass {culprit} of {}; isolation not checked: {lacks} ({})",
+            counted.total(),
+            stage.finish(prober, report)
+        ));
+        report.not_done.push(what);
+        return Ok(culprit);
+    }
     let isolation = isolate::check(prober, input, index)?;
     let how = if !isolation.isolated {
         format!("not isolated: it still fails with pass {index} skipped")

@@ -1,5 +1,5 @@
 //! Stage 6, the outputs: the lit test (the reduced module under a RUN line
-//! that is the smallest pipeline, checked with LLVM 22's real `lit` before
+//! that is the smallest pipeline, checked with LLVM's real `lit` before
 //! success is reported), the summary, and `--stats-json`.
 
 use std::path::{Path, PathBuf};
@@ -92,6 +92,9 @@ pub struct Report {
     pub reduction: Option<Stats>,
     pub counters: Option<Vec<Needed>>,
     pub lit_test: Option<PathBuf>,
+    /// What a stage could not do with the tool under test (an older LLVM's
+    /// `opt` lacking a flag), one line each.
+    pub not_done: Vec<String>,
     pub stages: Vec<StageFigures>,
     pub wall_s: f64,
 }
@@ -169,6 +172,9 @@ impl Report {
                 path.display()
             ));
         }
+        for what in &self.not_done {
+            lines.push(format!("not done: {what}"));
+        }
         let stages: Vec<String> = self
             .stages
             .iter()
@@ -213,6 +219,7 @@ impl Report {
                 "mir_command": self.mir_command,
                 "counters": self.counters.as_ref().map(|c| c.iter().map(|n| json!({"name": n.name, "fired": n.fired, "chunks": n.chunks})).collect::<Vec<_>>()),
                 "lit_test": self.lit_test,
+                "not_done": self.not_done,
                 "probes": probes,
                 "stage_time_s": self.stages.iter().map(|s| (s.name.to_string(), json!(s.seconds))).collect::<serde_json::Map<_, _>>(),
                 "wall_time_s": self.wall_s,

@@ -16,6 +16,7 @@ use anyhow::{anyhow, Result};
 use whittle_dd::{Config, DDMin, Judge, Unit};
 use whittle_reducer::{interrupt, Cancel, Outcome, Verdict};
 
+use super::flags::ToolFlags;
 use super::inject::{LitScope, Site};
 use super::invocation::Invocation;
 use super::search::Probe;
@@ -58,6 +59,8 @@ pub struct Prober {
     pub env: Arc<TestEnv>,
     pub recorded: Built,
     pub site: Site,
+    /// What the tool under test supports.
+    pub flags: ToolFlags,
     pub jobs: usize,
     count: AtomicUsize,
     skipped: AtomicUsize,
@@ -80,15 +83,17 @@ pub fn classify(outcome: &Outcome) -> Probe {
 }
 
 impl Prober {
-    pub fn new(env: Arc<TestEnv>, recorded: Built, site: Site, jobs: usize) -> Prober {
-        Prober {
+    pub fn new(env: Arc<TestEnv>, recorded: Built, site: Site, jobs: usize) -> Result<Prober> {
+        let flags = ToolFlags::probe(&env, &site.invocation)?;
+        Ok(Prober {
             env,
             recorded,
             site,
+            flags,
             jobs: jobs.max(1),
             count: AtomicUsize::new(0),
             skipped: AtomicUsize::new(0),
-        }
+        })
     }
 
     /// Probes made so far.

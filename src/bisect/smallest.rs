@@ -309,7 +309,14 @@ pub fn required(
     frame: Option<&(String, String)>,
 ) -> Result<Smallest> {
     let inv = &prober.site.invocation;
-    let candidate = match (inv.tool, frame) {
+    // The frame names the pass as the crash printed it (a class name
+    // before LLVM 20); -passes= takes its pipeline name.
+    let frame = frame.map(|(pass, unit)| {
+        let mut pass = pass.clone();
+        super::count::command_line_names(prober, vec![&mut pass]);
+        (pass, unit.clone())
+    });
+    let candidate = match (inv.tool, frame.as_ref()) {
         (Tool::Llc, _) => Some((inv.with_pipeline(&["-O0".into()]), "llc -O0".to_string())),
         (Tool::Opt, Some((pass, unit))) if !pass.contains(' ') => {
             let nested = match unit.split_whitespace().next() {

@@ -9,6 +9,7 @@
 pub mod bitcode;
 pub mod ir;
 pub mod mir;
+pub mod pipeline_names;
 pub mod version;
 
 pub use inkwell;
