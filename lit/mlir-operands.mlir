@@ -18,7 +18,7 @@
 // CHECK-FINAL-NEXT: %[[D:.*]] = arith.divsi %[[A]], %[[Z]] : i32
 // CHECK-FINAL-NEXT: return %[[Z]], %[[D]] : i32, i32
 // CHECK-FINAL: func.func @g(%arg0: tensor<4xi32>) -> tensor<4xi32> {
-// CHECK-FINAL-NEXT: %[[T:.*]] = "tosa.const"() <{values = dense<0> : tensor<4xi32>}>
+// CHECK-FINAL-NEXT: %[[T:.*]] = "tosa.const"() {{<\{values? = dense<0> : tensor<4xi32>\}>}}
 // CHECK-FINAL-NEXT: %[[B:.*]] = tosa.abs %[[T]]
 // CHECK-FINAL-NEXT: return %[[B]]
 

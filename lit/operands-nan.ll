@@ -8,7 +8,7 @@
 
 ; CHECK-FINAL: %a = fadd float %x, 0x7FF8000000000000
 ; CHECK-FINAL-NEXT: %b = fadd float 0x7FF8000000000000, 1.000000e+00
-; CHECK-FINAL-NEXT: %c = fmul <2 x double> splat (double 0x7FF8000000000000), zeroinitializer
+; CHECK-FINAL-NEXT: %c = fmul <2 x double> {{splat \(double 0x7FF8000000000000\)|<double 0x7FF8000000000000, double 0x7FF8000000000000>}}, zeroinitializer
 ; CHECK-FINAL-NEXT: %d = fsub double 0x7FF8000000000000, 0x7FF8000000000000
 ; CHECK-FINAL-NEXT: %e = add i32 %i, 5
 ; CHECK-FINAL-NEXT: ret float 0x7FF8000000000000

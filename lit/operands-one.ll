@@ -13,8 +13,8 @@
 ; CHECK-FINAL-NEXT: %a = add i32 %x, 1
 ; CHECK-FINAL-NEXT: %b = add i32 1, 0
 ; CHECK-FINAL-NEXT: %c = fadd float 1.000000e+00, 0.000000e+00
-; CHECK-FINAL-NEXT: %d = fmul <2 x double> splat (double 1.000000e+00), splat (double 1.000000e+00)
-; CHECK-FINAL-NEXT: %e = add <2 x i16> splat (i16 1), zeroinitializer
+; CHECK-FINAL-NEXT: %d = fmul <2 x double> [[ONE:splat \(double 1.000000e\+00\)|<double 1.000000e\+00, double 1.000000e\+00>]], [[ONE]]
+; CHECK-FINAL-NEXT: %e = add <2 x i16> {{splat \(i16 1\)|<i16 1, i16 1>}}, zeroinitializer
 ; CHECK-FINAL-NEXT: store i32 1, ptr %p
 ; CHECK-FINAL-NEXT: call void @llvm.memset.p0.i64(ptr %p, i8 1, i64 1, i1 false)
 ; CHECK-FINAL-NEXT: switch i32 1, label %exit [

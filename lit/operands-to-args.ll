@@ -5,7 +5,8 @@
 ; operands and callees stay; functions whose address is taken, variadic
 ; functions and musttail callers keep their signatures.
 ;
-; RUN: %whittle --abort-on-invalid-reduction --delta-passes=operands-to-args --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t
+; RUN: %older_ir %s > %t.in.ll
+; RUN: %whittle --abort-on-invalid-reduction --delta-passes=operands-to-args --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %t.in.ll -o %t
 ; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
 ; RUN: opt -passes=verify -disable-output %t
 
@@ -14,7 +15,7 @@
 
 ; CHECK-FINAL-LABEL: define i32 @callee(i32 %x, ptr %slot, i32 %sum, ptr nonnull %ptr, ptr %g) {
 ; CHECK-FINAL-NEXT: %slot1 = alloca i32
-; CHECK-FINAL-NEXT: call void @llvm.lifetime.start.p0(ptr %slot1)
+; CHECK-FINAL-NEXT: call void @llvm.lifetime.start.p0({{(i64 -1, )?}}ptr %slot1)
 ; CHECK-FINAL-NEXT: %ptr2 = load ptr, ptr %slot, align 8, !nonnull
 ; CHECK-FINAL-NEXT: %sum3 = add i32 %x, 1
 ; CHECK-FINAL-NEXT: store i32 %sum, ptr %ptr

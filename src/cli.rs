@@ -215,11 +215,11 @@ pub struct OracleArgs {
     )]
     pub mr_pipeline: String,
 
-    /// The optimizer opt-equivalence checks [default: LLVM 22's opt]
+    /// The optimizer opt-equivalence checks [default: the opt of whittle's LLVM]
     #[arg(long, value_name = "PROGRAM", help_heading = "Metamorphic oracles")]
     pub mr_opt: Option<String>,
 
-    /// The code generator llc-equivalence checks [default: LLVM 22's llc]
+    /// The code generator llc-equivalence checks [default: the llc of whittle's LLVM]
     #[arg(long, value_name = "PROGRAM", help_heading = "Metamorphic oracles")]
     pub mr_llc: Option<String>,
 

@@ -239,7 +239,7 @@ pub fn mr_test(
     Ok(finish(lines, module_text))
 }
 
-/// Run `test` (a lit test, as text) under LLVM 22's real `lit`, in a
+/// Run `test` (a lit test, as text) under LLVM's real `lit`, in a
 /// directory of its own with a minimal configuration (LLVM's tools first on
 /// PATH); `%S` and `%p` keep meaning the directory of `origin`. It must
 /// pass (a reproducer that passes while the bug is there), or with
@@ -282,7 +282,7 @@ pub fn check_with_lit(
         ),
     )?;
     let lit = TestCommand {
-        program: bin.join("lit"),
+        program: crate::oracle::command::lit_program()?,
         args: vec!["-v".into(), dir.display().to_string()],
         substitute: true,
         ..Default::default()

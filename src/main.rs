@@ -223,6 +223,17 @@ fn print_passes() {
         };
         print_pass(info, "", opt_in);
     }
+    let limits = whittle_llvm_ir::version::limits();
+    if !limits.is_empty() {
+        println!();
+        println!(
+            "With LLVM {} (this build; see README, \"Which LLVM\"):",
+            whittle::LLVM_VERSION
+        );
+        for (pass, what) in limits {
+            println!("  {pass:<28} {what}");
+        }
+    }
 }
 
 fn print_pass(info: &PassInfo, aka: &str, opt_in: &str) {

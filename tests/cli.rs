@@ -453,6 +453,33 @@ fn print_delta_passes_lists_llvm_reduce_names() {
 }
 
 #[test]
+fn print_delta_passes_says_what_an_older_llvm_cannot_do() {
+    let out = Command::new(WHITTLE)
+        .arg("--print-delta-passes")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let major = whittle_llvm_ir::version::llvm_major();
+    assert_eq!(text.contains("With LLVM "), major < 22, "{text}");
+    assert_eq!(text.contains("code_model stays"), major < 22, "{text}");
+}
+
+#[test]
+fn version_names_the_llvm() {
+    let out = Command::new(WHITTLE).arg("--version").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert_eq!(
+        text.trim(),
+        format!(
+            "whittle {} (LLVM {})",
+            env!("CARGO_PKG_VERSION"),
+            whittle_llvm_ir::version::LLVM_VERSION
+        )
+    );
+}
+
+#[test]
 fn llvm_reduce_names_select_passes() {
     let s = Scratch::new();
     let out = s.run(&[
@@ -499,7 +526,7 @@ fn the_output_is_written_even_when_nothing_could_be_removed() {
 }
 
 fn assert_valid(path: &Path) {
-    let opt = Path::new("/usr/lib/llvm-22/bin/opt");
+    let opt = Path::new(concat!(env!("WHITTLE_LLVM_PREFIX"), "/bin/opt"));
     let status = Command::new(opt)
         .args(["-passes=verify", "-disable-output"])
         .arg(path)

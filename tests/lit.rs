@@ -1,19 +1,27 @@
 //! Runs the lit suite in `lit/` against the whittle binary this `cargo test`
-//! built, so that one command runs every test. Needs LLVM 22's `lit` and
-//! `FileCheck` (`/usr/lib/llvm-22/bin`, or `LLVM_BIN_DIR`).
+//! built, so that one command runs every test. Its tools (`FileCheck`,
+//! `opt`, `llc`, `not`) are those of the LLVM whittle was built against
+//! (`LLVM_BIN_DIR` overrides); `lit` itself is that LLVM's when it has one,
+//! else LLVM 22's (Debian packages lit with LLVM 22 only) or the one on
+//! PATH.
 
 use std::path::Path;
 use std::process::Command;
 
 #[test]
 fn lit_suite() {
-    let llvm_bin = std::env::var("LLVM_BIN_DIR").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".into());
-    let lit = Path::new(&llvm_bin).join("lit");
-    assert!(
-        lit.exists(),
-        "{} not found: install llvm-22-tools (see README.md)",
-        lit.display()
-    );
+    let llvm_bin = std::env::var("LLVM_BIN_DIR")
+        .unwrap_or_else(|_| concat!(env!("WHITTLE_LLVM_PREFIX"), "/bin").into());
+    let lit = [
+        Path::new(&llvm_bin).join("lit"),
+        Path::new("/usr/lib/llvm-22/bin/lit").to_path_buf(),
+    ]
+    .into_iter()
+    .chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).map(|d| d.join("lit")),
+    )
+    .find(|p| p.is_file())
+    .expect("no lit found: install llvm-22-tools (see README.md)");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new(&lit)
         .arg("-sv")

@@ -19,20 +19,42 @@ use whittle_passes::PassOptions;
 use whittle_reducer::Targets;
 
 /// The files of `lit/` and `lit/Inputs/` whose name ends with `.{ext}`,
-/// sorted.
+/// sorted, but the tests lit would not run with this build's LLVM.
 fn lit_files(ext: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("lit");
     let mut files = Vec::new();
     for dir in [root.clone(), root.join("Inputs")] {
         for entry in fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|e| e == ext) {
+            if path.extension().is_some_and(|e| e == ext)
+                && for_this_llvm(&fs::read_to_string(&path).unwrap_or_default())
+            {
                 files.push(path);
             }
         }
     }
     files.sort();
     files
+}
+
+/// Whether a lit test's `REQUIRES:` lines hold for this build's LLVM (the
+/// suite's features `llvm-<major>` and `llvm-at-least-<N>`; other features
+/// are taken as present).
+fn for_this_llvm(text: &str) -> bool {
+    let major = whittle_llvm_ir::version::llvm_major();
+    text.lines()
+        .filter_map(|l| l.split_once("REQUIRES:").map(|(_, f)| f))
+        .flat_map(|features| features.split(','))
+        .map(str::trim)
+        .all(|feature| {
+            if let Some(n) = feature.strip_prefix("llvm-at-least-") {
+                n.parse::<u32>().is_ok_and(|n| n <= major)
+            } else if let Some(n) = feature.strip_prefix("llvm-") {
+                n.parse::<u32>().map_or(true, |n| n == major)
+            } else {
+                true
+            }
+        })
 }
 
 fn name(path: &Path) -> String {

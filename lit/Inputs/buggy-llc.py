@@ -3,7 +3,8 @@
 
 usage: buggy-llc.py LLC-ARGS... MODULE -o OUTPUT
 
-Runs LLVM 22's llc, except that at -O2 it first "miscompiles" the module:
+Runs LLVM_BIN_DIR's llc (the suite's LLVM; default LLVM 22's), except that
+at -O2 it first "miscompiles" the module:
 every `icmp slt` becomes `icmp sle`. At -O0 it is llc itself.
 """
 import os

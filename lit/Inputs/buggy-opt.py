@@ -3,7 +3,8 @@
 
 usage: buggy-opt.py [--replace OLD NEW] OPT-ARGS... -o OUTPUT
 
-Runs LLVM 22's opt with the given arguments, then "miscompiles" the result:
+Runs LLVM_BIN_DIR's opt (the suite's LLVM; default LLVM 22's) with the given
+arguments, then "miscompiles" the result:
 every `icmp slt` becomes `icmp sle`, so loops bounded by a signed
 less-than run one iteration too many (or every OLD becomes NEW).
 Everything else is opt's real output.

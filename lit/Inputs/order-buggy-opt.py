@@ -4,7 +4,8 @@ tests of the `reorder` relation.
 
 usage: order-buggy-opt.py OPT-ARGS... -o OUTPUT
 
-Runs LLVM 22's opt (text output), then "miscompiles" only the first function
+Runs LLVM_BIN_DIR's opt (the suite's LLVM; default LLVM 22's; text output),
+then "miscompiles" only the first function
 it emits: there, every `icmp slt` becomes `icmp sle`.
 """
 import os

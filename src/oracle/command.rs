@@ -14,6 +14,25 @@ pub fn llvm_bin_dir() -> PathBuf {
         .map_or_else(whittle_llvm_ir::version::default_bin_dir, PathBuf::from)
 }
 
+/// The `lit` that checks emitted tests: whittle's LLVM's, else LLVM 22's
+/// (Debian packages lit with LLVM 22 only), else the one on PATH.
+pub fn lit_program() -> Result<PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    [
+        llvm_bin_dir().join("lit"),
+        PathBuf::from("/usr/lib/llvm-22/bin/lit"),
+    ]
+    .into_iter()
+    .chain(std::env::split_paths(&path).map(|d| d.join("lit")))
+    .find(|p| p.is_file())
+    .ok_or_else(|| {
+        anyhow!(
+            "no lit found (in {} or on PATH): install llvm-22-tools",
+            llvm_bin_dir().display()
+        )
+    })
+}
+
 /// Find `name`: a path if it has a `/`, else whittle's LLVM's tool of that name
 /// (`opt`, `llc`: another LLVM on PATH would test a different compiler),
 /// else the first on PATH.

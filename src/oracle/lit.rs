@@ -5,7 +5,7 @@
 //! statuses of the failing pipeline's commands).
 //!
 //! RUN lines run one by one under `bash -o pipefail` (lit's default shell
-//! semantics) in the worker's scratch directory, with LLVM 22's tools first
+//! semantics) in the worker's scratch directory, with whittle's LLVM's tools first
 //! on PATH and lit's substitutions: `%s` (the candidate; the original test
 //! in a FileCheck command, which reads its CHECK lines from it), `%S` and
 //! `%p` (the test's directory), `%t` (a scratch file), `%T` (the scratch

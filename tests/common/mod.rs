@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
-pub const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+/// The bin directory of the LLVM whittle was built against (its feature).
+pub const LLVM_BIN: &str = concat!(env!("WHITTLE_LLVM_PREFIX"), "/bin");
 
 /// An executable shell script `dir/name` running `body`.
 pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {

@@ -4,6 +4,10 @@
 #include "compat.h"
 
 #include "llvm/CodeGen/MIRPrinter.h"
+#include "llvm/IR/ConstantRange.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/Support/raw_ostream.h"
@@ -66,6 +70,32 @@ void replaceModuleContents(Module &M, Module &New) {
   M.setTargetTriple(New.getTargetTriple());
   M.setModuleInlineAsm(New.getModuleInlineAsm());
   M.setSourceFileName(New.getSourceFileName());
+#endif
+}
+
+void addFromEquivalentMetadata(AttrBuilder &AB, const Instruction &I) {
+#if LLVM_VERSION_MAJOR >= 22
+  AB.addFromEquivalentMetadata(I);
+#else
+  auto Number = [&](unsigned Kind) -> std::optional<uint64_t> {
+    if (MDNode *N = I.getMetadata(Kind))
+      if (N->getNumOperands() == 1)
+        if (auto *C = mdconst::dyn_extract<ConstantInt>(N->getOperand(0)))
+          return C->getZExtValue();
+    return std::nullopt;
+  };
+  if (I.hasMetadata(LLVMContext::MD_nonnull))
+    AB.addAttribute(Attribute::NonNull);
+  if (I.hasMetadata(LLVMContext::MD_noundef))
+    AB.addAttribute(Attribute::NoUndef);
+  if (auto A = Number(LLVMContext::MD_align))
+    AB.addAlignmentAttr(MaybeAlign(*A));
+  if (auto D = Number(LLVMContext::MD_dereferenceable))
+    AB.addDereferenceableAttr(*D);
+  if (auto D = Number(LLVMContext::MD_dereferenceable_or_null))
+    AB.addDereferenceableOrNullAttr(*D);
+  if (MDNode *R = I.getMetadata(LLVMContext::MD_range))
+    AB.addRangeAttr(getConstantRangeFromMetadata(*R));
 #endif
 }
 

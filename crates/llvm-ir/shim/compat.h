@@ -157,18 +157,11 @@ inline llvm::AttributeMask typeIncompatible(llvm::Type *Ty,
 #endif
 }
 
-// The parameter attributes I's metadata stands for (!nonnull, !range,
-// !align, ...; AttrBuilder::addFromEquivalentMetadata in LLVM 22): none
-// before.
-inline void addFromEquivalentMetadata(llvm::AttrBuilder &AB,
-                                      const llvm::Instruction &I) {
-#if LLVM_VERSION_MAJOR >= 22
-  AB.addFromEquivalentMetadata(I);
-#else
-  (void)AB;
-  (void)I;
-#endif
-}
+// The parameter attributes I's metadata stands for (!nonnull, !noundef,
+// !align, !dereferenceable(_or_null), !range): AttrBuilder's
+// addFromEquivalentMetadata in LLVM 22; the same mapping before.
+void addFromEquivalentMetadata(llvm::AttrBuilder &AB,
+                               const llvm::Instruction &I);
 
 // Whether LLVM can inline call site CB (LLVM 22 asks CanInlineCallSite
 // without changing anything; before, only InlineFunction itself can tell,

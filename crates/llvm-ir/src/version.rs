@@ -34,6 +34,38 @@ pub fn default_bin_dir() -> PathBuf {
     PathBuf::from(LLVM_PREFIX).join("bin")
 }
 
+/// What a pass (or the front end) cannot do with an older LLVM, by the
+/// version that brought it (`shim/compat.h` has the code): (before this
+/// major, pass, what it does instead).
+const LIMITS: &[(u32, &str, &str)] = &[
+    (20, "instruction-flags", "icmp has no samesign flag before LLVM 20"),
+    (
+        21,
+        "(bitcode output)",
+        "a ThinLTO split unit is written without its use-list order",
+    ),
+    (
+        22,
+        "global-values",
+        "a global variable's code_model stays (LLVM cannot clear it before 22)",
+    ),
+    (
+        22,
+        "inline-call-sites",
+        "every call of a definition is a candidate; one LLVM cannot inline leaves the module as it was (no CanInlineCallSite before 22)",
+    ),
+];
+
+/// What this build's LLVM cannot do that LLVM 22 can: (pass, what).
+pub fn limits() -> Vec<(&'static str, &'static str)> {
+    let major = llvm_major();
+    LIMITS
+        .iter()
+        .filter(|(since, _, _)| major < *since)
+        .map(|&(_, pass, what)| (pass, what))
+        .collect()
+}
+
 /// How to build whittle for LLVM `major` (a command, for error messages;
 /// 22 is the default feature).
 pub fn build_hint(major: u32) -> String {
@@ -68,6 +100,13 @@ mod tests {
         assert_eq!(LLVM_VERSION, format!("{major}.{minor}.{patch}"));
         assert_eq!(llvm_major(), major);
         assert!(default_bin_dir().join("llvm-config").is_file());
+    }
+
+    #[test]
+    fn limits_are_those_of_older_llvms_only() {
+        let passes: Vec<&str> = limits().iter().map(|(pass, _)| *pass).collect();
+        assert_eq!(passes.contains(&"global-values"), llvm_major() < 22);
+        assert_eq!(passes.contains(&"instruction-flags"), llvm_major() < 20);
     }
 
     #[test]
