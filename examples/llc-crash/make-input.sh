@@ -4,15 +4,20 @@
 # front ends do for by-value arrays) between its other work. llc -O2 for
 # x86-64 crashes on that load/store pair (SIGSEGV in
 # SelectionDAG::ReplaceAllUsesWith, llvm/llvm-project#55737).
+#
+# With another LLVM (its IR is what that LLVM's llc reads; 19's crashes the
+# same way): LLVM_BIN=/usr/lib/llvm-19/bin ./make-input.sh input-llvm19.ll
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+out="$here/${1:-input.ll}"
+case "$1" in /*) out="$1" ;; esac
 tmp=$(mktemp)
 "$LLVM_BIN/clang" -O2 -S -emit-llvm -target x86_64-unknown-linux-gnu \
   -fno-discard-value-names -o "$tmp" "$here/kvstore.c"
 # Drop the lines that name the temporary file.
-grep -v -e '^; ModuleID' -e '^source_filename' "$tmp" > "$here/input.ll"
-cat >> "$here/input.ll" <<'LL'
+grep -v -e '^; ModuleID' -e '^source_filename' "$tmp" > "$out"
+cat >> "$out" <<'LL'
 
 define i32 @store_snapshot(ptr %st, ptr %backup) {
 entry:
@@ -30,4 +35,4 @@ entry:
 }
 LL
 rm -f "$tmp"
-"$LLVM_BIN/opt" -passes=verify -disable-output "$here/input.ll"
+"$LLVM_BIN/opt" -passes=verify -disable-output "$out"

@@ -2,6 +2,7 @@
 # Interesting iff llc -O2 still dies with SIGSEGV in X86 instruction
 # selection, in SelectionDAG::ReplaceAllUsesWith (llvm/llvm-project#55737).
 # Used as: whittle --test=examples/llc-crash/test.sh examples/llc-crash/input.ll
+# (LLVM 19: LLVM_BIN=/usr/lib/llvm-19/bin, input-llvm19.ll)
 #
 # The assembly goes to stdout (-o -), not to `-o /dev/null`: a crashing llc
 # deletes its output file, and run as root that would be /dev/null itself.

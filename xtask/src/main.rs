@@ -2,19 +2,22 @@
 //! machine that has nothing but Rust (the rust-analyzer xtask pattern; the
 //! alias is in `.cargo/config.toml`).
 //!
-//! - `cargo xtask demo`: installs what is missing, builds the release
-//!   `whittle` and reduces the included example (`examples/llc-crash`),
-//!   printing the summary, the reduced module and where it is.
-//! - `cargo xtask test [-- ARGS...]`: installs what is missing, starts the
-//!   single-node Slurm cluster of `scripts/local-slurm.sh` when no cluster
-//!   answers (and stops it afterwards), then runs `cargo test --workspace
-//!   ARGS...` and exits with its status.
-//! - `cargo xtask prereq`: installs what `test` needs and nothing else (CI
-//!   runs it first, so that `apt-get update` runs once, before the cluster
-//!   it then starts).
+//! - `cargo xtask demo [--llvm N]`: installs what is missing, builds the
+//!   release `whittle` and reduces the included example
+//!   (`examples/llc-crash`), printing the summary, the reduced module and
+//!   where it is.
+//! - `cargo xtask test [--llvm N] [-- ARGS...]`: installs what is missing,
+//!   starts the single-node Slurm cluster of `scripts/local-slurm.sh` when
+//!   no cluster answers (and stops it afterwards), then runs `cargo test
+//!   --workspace ARGS...` and exits with its status.
+//! - `cargo xtask prereq [--llvm N]`: installs what `test` needs and nothing
+//!   else (CI runs it first, so that `apt-get update` runs once, before the
+//!   cluster it then starts).
 //!
-//! What "what is missing" means is the list of package groups in
-//! [`prereq`].
+//! `--llvm N` builds and tests whittle for LLVM N (default 22): its cargo
+//! feature, its own target directory (`target/llvm-N`), that LLVM's tools
+//! in the tests. What "what is missing" means is the list of package groups
+//! in [`prereq`].
 
 #![forbid(unsafe_code)]
 
@@ -25,45 +28,133 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, ExitStatus};
 
 const USAGE: &str = "\
-usage: cargo xtask demo
-       cargo xtask test [-- CARGO-TEST-ARGS...]
-       cargo xtask prereq
+usage: cargo xtask demo [--llvm N]
+       cargo xtask test [--llvm N] [-- CARGO-TEST-ARGS...]
+       cargo xtask prereq [--llvm N]
 
 demo  install what is missing, build the release whittle, reduce examples/llc-crash
 test  install what is missing, start a local Slurm cluster if none answers (stopped
       afterwards), run `cargo test --workspace` with the given arguments
-prereq  install what `test` needs (LLVM 22, Slurm), nothing else
+prereq  install what `test` needs (LLVM, Slurm), nothing else
+
+--llvm N  the LLVM whittle is built for and tested with: 22 (the default) or 19
+          (20 and 21 build too, from packages you install); built in target/llvm-N
 
 Missing Debian packages are installed with apt-get (through sudo when not root).";
 
 /// A subcommand and its arguments, from xtask's command line.
 #[derive(Debug, PartialEq, Eq)]
 enum Task {
-    Demo,
-    Test(Vec<OsString>),
-    Prereq,
+    Demo { llvm: u32 },
+    Test { llvm: u32, args: Vec<OsString> },
+    Prereq { llvm: u32 },
     Help,
 }
 
+/// `--llvm N` (or `--llvm=N`) at the front of `rest`, taken out: N, or the
+/// default LLVM.
+fn take_llvm(rest: &mut Vec<OsString>) -> Result<u32, String> {
+    let value = match rest.first().and_then(|a| a.to_str()) {
+        Some("--llvm") => {
+            let value = rest.get(1).cloned().ok_or("--llvm needs a version")?;
+            rest.drain(..2);
+            value
+        }
+        Some(a) if a.starts_with("--llvm=") => {
+            let value = OsString::from(&a["--llvm=".len()..]);
+            rest.remove(0);
+            value
+        }
+        _ => return Ok(prereq::DEFAULT_LLVM),
+    };
+    value.to_str().and_then(|v| v.parse().ok()).ok_or_else(|| {
+        format!(
+            "--llvm {}: a major version, like 19",
+            value.to_string_lossy()
+        )
+    })
+}
+
 /// Parses xtask's arguments (without the program name). For `test`, what
-/// follows is passed to `cargo test`, after a leading `--` is dropped.
+/// follows (`--llvm N` taken first) is passed to `cargo test`, after a
+/// leading `--` is dropped.
 fn parse(args: Vec<OsString>) -> Result<Task, String> {
     let mut args = args.into_iter();
     let Some(task) = args.next() else {
         return Err("no task given".into());
     };
-    let rest: Vec<OsString> = args.collect();
+    let mut rest: Vec<OsString> = args.collect();
+    let llvm = match task.to_str() {
+        Some("demo" | "prereq" | "test") => take_llvm(&mut rest)?,
+        _ => prereq::DEFAULT_LLVM,
+    };
     match task.to_str() {
-        Some("demo") if rest.is_empty() => Ok(Task::Demo),
-        Some("demo") => Err("`demo` takes no arguments".into()),
-        Some("prereq") if rest.is_empty() => Ok(Task::Prereq),
-        Some("prereq") => Err("`prereq` takes no arguments".into()),
+        Some("demo") if rest.is_empty() => Ok(Task::Demo { llvm }),
+        Some("demo") => Err("`demo` takes no arguments but --llvm".into()),
+        Some("prereq") if rest.is_empty() => Ok(Task::Prereq { llvm }),
+        Some("prereq") => Err("`prereq` takes no arguments but --llvm".into()),
         Some("test") => {
             let skip = usize::from(rest.first().is_some_and(|a| a == "--"));
-            Ok(Task::Test(rest[skip..].to_vec()))
+            Ok(Task::Test {
+                llvm,
+                args: rest[skip..].to_vec(),
+            })
         }
         Some("help" | "-h" | "--help") => Ok(Task::Help),
         _ => Err(format!("unknown task {task:?}")),
+    }
+}
+
+/// How cargo builds whittle for one LLVM: the default in `target/`, another
+/// with its feature in `target/llvm-N`, MLIR from where [`prereq::ensure_mlir`]
+/// put it.
+struct Build {
+    llvm: u32,
+    /// `MLIR_SYS_<N>0_PREFIX`, when MLIR is not in LLVM's prefix.
+    mlir: Option<PathBuf>,
+}
+
+impl Build {
+    /// Install what `groups` need for LLVM `llvm`, MLIR included.
+    fn prepare(llvm: u32, groups: &[prereq::Group]) -> Result<Build, String> {
+        prereq::ensure_llvm(llvm, groups)?;
+        let mlir = if llvm == prereq::DEFAULT_LLVM {
+            None
+        } else {
+            prereq::ensure_mlir(llvm, &target_dir(&workspace_root()).join("debian"))?
+        };
+        Ok(Build { llvm, mlir })
+    }
+
+    /// Where this build's artifacts go.
+    fn target_dir(&self, root: &Path) -> PathBuf {
+        let base = target_dir(root);
+        if self.llvm == prereq::DEFAULT_LLVM {
+            base
+        } else {
+            base.join(format!("llvm-{}", self.llvm))
+        }
+    }
+
+    /// `cargo SUBCOMMAND` for this build, run from `root`, with the feature
+    /// and the environment it needs.
+    fn cargo(&self, root: &Path, subcommand: &str) -> Command {
+        let mut cmd = cargo();
+        cmd.current_dir(root).arg(subcommand);
+        if self.llvm != prereq::DEFAULT_LLVM {
+            cmd.args(["--no-default-features", "--features"])
+                .arg(format!("llvm{}", self.llvm))
+                .env("CARGO_TARGET_DIR", self.target_dir(root));
+        }
+        if let Some(prefix) = &self.mlir {
+            cmd.env(format!("MLIR_SYS_{}0_PREFIX", self.llvm), prefix);
+        }
+        cmd
+    }
+
+    /// The bin directory of this build's LLVM.
+    fn llvm_bin(&self) -> PathBuf {
+        PathBuf::from(format!("/usr/lib/llvm-{}/bin", self.llvm))
     }
 }
 
@@ -118,24 +209,46 @@ fn exit_code(status: ExitStatus) -> u8 {
     }
 }
 
+/// The example's input for LLVM `llvm`: its IR is that LLVM's
+/// (`examples/llc-crash/make-input.sh` makes one per version).
+fn example_input(root: &Path, llvm: u32) -> Result<String, String> {
+    let name = if llvm == prereq::DEFAULT_LLVM {
+        "examples/llc-crash/input.ll".to_string()
+    } else {
+        format!("examples/llc-crash/input-llvm{llvm}.ll")
+    };
+    if root.join(&name).is_file() {
+        Ok(name)
+    } else {
+        Err(format!(
+            "no example for LLVM {llvm}: make {name} with `LLVM_BIN=/usr/lib/llvm-{llvm}/bin examples/llc-crash/make-input.sh input-llvm{llvm}.ll`"
+        ))
+    }
+}
+
 /// `cargo xtask demo`: README's example reduction, run the way README ran it
 /// (`whittle --test=examples/llc-crash/test.sh examples/llc-crash/input.ll -o
-/// reduced.ll` from the repository root, then the result printed).
-fn demo() -> Result<ExitCode, String> {
-    prereq::ensure(prereq::DEMO)?;
+/// reduced.ll` from the repository root, then the result printed); for
+/// another LLVM, its whittle on that LLVM's input with that LLVM's llc.
+fn demo(llvm: u32) -> Result<ExitCode, String> {
     let root = workspace_root();
+    let input = example_input(&root, llvm)?;
+    let build = Build::prepare(llvm, &prereq::demo(llvm))?;
     run_ok(
-        cargo()
-            .current_dir(&root)
-            .args(["build", "--release", "--bin", "whittle"]),
+        build
+            .cargo(&root, "build")
+            .args(["--release", "--bin", "whittle"]),
     )?;
-    let whittle = target_dir(&root).join("release").join("whittle");
-    let status = run(Command::new(&whittle).current_dir(&root).args([
-        "--test=examples/llc-crash/test.sh",
-        "examples/llc-crash/input.ll",
-        "-o",
-        "reduced.ll",
-    ]))?;
+    let whittle = build.target_dir(&root).join("release").join("whittle");
+    let status = run(Command::new(&whittle)
+        .current_dir(&root)
+        .env("LLVM_BIN", build.llvm_bin())
+        .args([
+            "--test=examples/llc-crash/test.sh",
+            &input,
+            "-o",
+            "reduced.ll",
+        ]))?;
     if !status.success() {
         eprintln!("xtask: whittle failed ({status})");
         return Ok(ExitCode::from(exit_code(status)));
@@ -158,11 +271,11 @@ fn slurm_answers() -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// `cargo xtask test`: `cargo test --workspace ARGS...`, with its exit status.
-/// The Slurm executor's tests need a cluster: when none answers, the local
-/// one is started for the run and stopped after it.
-fn test(args: &[OsString]) -> Result<ExitCode, String> {
-    prereq::ensure(prereq::TEST)?;
+/// `cargo xtask test`: `cargo test --workspace ARGS...` for LLVM `llvm`, with
+/// its exit status. The Slurm executor's tests need a cluster: when none
+/// answers, the local one is started for the run and stopped after it.
+fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
+    let build = Build::prepare(llvm, &prereq::test(llvm))?;
     let root = workspace_root();
     let script = root.join("scripts").join("local-slurm.sh");
     let mut started = !slurm_answers();
@@ -173,10 +286,7 @@ fn test(args: &[OsString]) -> Result<ExitCode, String> {
             started = false;
         }
     }
-    let status = run(cargo()
-        .current_dir(&root)
-        .args(["test", "--workspace"])
-        .args(args));
+    let status = run(build.cargo(&root, "test").arg("--workspace").args(args));
     if started {
         if let Err(e) = run_ok(Command::new(&script).arg("stop")) {
             eprintln!("xtask: warning: {e}");
@@ -194,9 +304,11 @@ fn main() -> ExitCode {
         }
     };
     let outcome = match task {
-        Task::Demo => demo(),
-        Task::Test(args) => test(&args),
-        Task::Prereq => prereq::ensure(prereq::TEST).map(|()| ExitCode::SUCCESS),
+        Task::Demo { llvm } => demo(llvm),
+        Task::Test { llvm, args } => test(llvm, &args),
+        Task::Prereq { llvm } => {
+            Build::prepare(llvm, &prereq::test(llvm)).map(|_| ExitCode::SUCCESS)
+        }
         Task::Help => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -218,9 +330,15 @@ mod tests {
 
     #[test]
     fn parses_tasks() {
-        assert_eq!(parse(args(&["demo"])), Ok(Task::Demo));
-        assert_eq!(parse(args(&["test"])), Ok(Task::Test(vec![])));
-        assert_eq!(parse(args(&["prereq"])), Ok(Task::Prereq));
+        assert_eq!(parse(args(&["demo"])), Ok(Task::Demo { llvm: 22 }));
+        assert_eq!(
+            parse(args(&["test"])),
+            Ok(Task::Test {
+                llvm: 22,
+                args: vec![]
+            })
+        );
+        assert_eq!(parse(args(&["prereq"])), Ok(Task::Prereq { llvm: 22 }));
         assert_eq!(parse(args(&["help"])), Ok(Task::Help));
         assert!(parse(args(&["prereq", "x"])).is_err());
         assert!(parse(args(&[])).is_err());
@@ -229,19 +347,81 @@ mod tests {
     }
 
     #[test]
+    fn the_llvm_version_is_taken_first() {
+        assert_eq!(
+            parse(args(&["demo", "--llvm", "19"])),
+            Ok(Task::Demo { llvm: 19 })
+        );
+        assert_eq!(
+            parse(args(&["prereq", "--llvm=19"])),
+            Ok(Task::Prereq { llvm: 19 })
+        );
+        assert_eq!(
+            parse(args(&["test", "--llvm", "19", "--", "--test", "cli"])),
+            Ok(Task::Test {
+                llvm: 19,
+                args: args(&["--test", "cli"])
+            })
+        );
+        assert!(parse(args(&["demo", "--llvm"])).is_err());
+        assert!(parse(args(&["demo", "--llvm", "nineteen"])).is_err());
+    }
+
+    #[test]
     fn test_passes_through_what_follows_the_dashes() {
+        let test = |a: &[&str]| {
+            Ok(Task::Test {
+                llvm: 22,
+                args: args(a),
+            })
+        };
         assert_eq!(
             parse(args(&["test", "--", "--test", "cli"])),
-            Ok(Task::Test(args(&["--test", "cli"])))
+            test(&["--test", "cli"])
         );
         assert_eq!(
             parse(args(&["test", "--", "--test", "cli", "--", "--nocapture"])),
-            Ok(Task::Test(args(&["--test", "cli", "--", "--nocapture"])))
+            test(&["--test", "cli", "--", "--nocapture"])
         );
+        assert_eq!(parse(args(&["test", "--lib"])), test(&["--lib"]));
+    }
+
+    #[test]
+    fn another_llvm_builds_apart_with_its_feature() {
+        let root = workspace_root();
+        let b19 = Build {
+            llvm: 19,
+            mlir: Some(PathBuf::from("/m")),
+        };
+        assert!(b19.target_dir(&root).ends_with("llvm-19"));
+        let cmd = b19.cargo(&root, "build");
+        let words: Vec<_> = cmd
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
         assert_eq!(
-            parse(args(&["test", "--lib"])),
-            Ok(Task::Test(args(&["--lib"])))
+            words,
+            ["build", "--no-default-features", "--features", "llvm19"]
         );
+        assert!(cmd
+            .get_envs()
+            .any(|(k, v)| k == "MLIR_SYS_190_PREFIX" && v == Some("/m".as_ref())));
+        let b22 = Build {
+            llvm: 22,
+            mlir: None,
+        };
+        assert_eq!(b22.cargo(&root, "test").get_args().count(), 1);
+        assert_eq!(b22.target_dir(&root), target_dir(&root));
+    }
+
+    #[test]
+    fn every_tested_llvm_has_an_example() {
+        let root = workspace_root();
+        assert!(example_input(&root, 22).is_ok());
+        assert!(example_input(&root, 19).is_ok());
+        assert!(example_input(&root, 21)
+            .unwrap_err()
+            .contains("make-input.sh"));
     }
 
     #[test]

@@ -5,78 +5,129 @@
 //!
 //! What is needed is a list of [`Group`]s, one line each: a set of packages
 //! and why they are needed. A new need (say, a service some tests start) is one
-//! more line in [`TEST`] (and in [`DEMO`] if the demo needs it too).
+//! more line in [`test`] (and in [`demo`] if the demo needs it too).
+//!
+//! Each LLVM version whittle builds for ([`SUPPORTED_LLVM`]) has its group
+//! ([`llvm`]). Debian installs one version's MLIR library at a time
+//! (`libmlir-*` conflict), so the default LLVM's is installed and another's
+//! is unpacked from its packages beside the build ([`ensure_mlir`]).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The LLVM whittle builds for unless told otherwise (its default feature).
+pub const DEFAULT_LLVM: u32 = 22;
+
+/// The LLVM versions whittle builds for (`--llvm`): 19 and 22 are tested
+/// here; 20 and 21 build from the same sources.
+pub const SUPPORTED_LLVM: &[u32] = &[19, 20, 21, 22];
+
 /// Packages needed for one reason, and files they must have put in place.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
     /// Debian package names.
-    pub packages: &'static [&'static str],
+    pub packages: Vec<String>,
     /// Why they are needed, as said when installing them.
-    pub why: &'static str,
+    pub why: String,
     /// Files that must exist once the packages are installed, each with the
     /// package that ships it.
-    pub provides: &'static [(&'static str, &'static str)],
+    pub provides: Vec<(String, String)>,
 }
 
 impl Group {
     /// `packages`, needed for `why`.
-    pub const fn new(packages: &'static [&'static str], why: &'static str) -> Self {
+    pub fn new(packages: &[&str], why: &str) -> Self {
         Self {
-            packages,
-            why,
-            provides: &[],
+            packages: packages.iter().map(|p| p.to_string()).collect(),
+            why: why.to_string(),
+            provides: Vec::new(),
         }
     }
 
     /// The same group, which must also have put `files` (path, package) in place.
-    pub const fn providing(self, files: &'static [(&'static str, &'static str)]) -> Self {
+    pub fn providing(self, files: &[(&str, &str)]) -> Self {
         Self {
-            provides: files,
+            provides: files
+                .iter()
+                .map(|(f, p)| (f.to_string(), p.to_string()))
+                .collect(),
             ..self
         }
     }
 }
 
-/// LLVM 22: the libraries whittle links against, `llc`/`opt`/`FileCheck`/`lit`
-/// for the example and the tests, clang and MLIR for the C and MLIR tests.
-#[rustfmt::skip]
-pub const LLVM_22: Group = Group::new(
-    &["llvm-22-dev", "llvm-22-tools", "clang-22", "libmlir-22-dev", "mlir-22-tools"],
-    "LLVM 22, which whittle links and tests against",
-)
-.providing(&[("/usr/lib/llvm-22/bin/lit", "llvm-22-tools")]);
+/// LLVM `major`: the libraries whittle links against, `llc`/`opt`/`FileCheck`
+/// for the example and the tests, clang and MLIR's tools for the C and MLIR
+/// tests. MLIR's headers and library (`libmlir-N-dev`) only for the default
+/// LLVM: Debian installs one `libmlir-*` at a time, so another version's are
+/// unpacked beside the build ([`ensure_mlir`]).
+pub fn llvm(major: u32) -> Group {
+    let mut packages = vec![
+        format!("llvm-{major}-dev"),
+        format!("llvm-{major}-tools"),
+        format!("clang-{major}"),
+        format!("mlir-{major}-tools"),
+    ];
+    if major == DEFAULT_LLVM {
+        packages.insert(3, format!("libmlir-{major}-dev"));
+    }
+    let names: Vec<&str> = packages.iter().map(String::as_str).collect();
+    let config = format!("/usr/lib/llvm-{major}/bin/llvm-config");
+    let tools = format!("llvm-{major}-dev");
+    Group::new(
+        &names,
+        &format!("LLVM {major}, which whittle builds and tests against"),
+    )
+    .providing(&[(config.as_str(), tools.as_str())])
+}
+
+/// lit, which Debian packages with LLVM 22 only: the tests of another LLVM
+/// run their lit suite with it.
+pub fn lit() -> Group {
+    Group::new(
+        &["llvm-22-tools"],
+        "lit, which Debian packages with LLVM 22 only",
+    )
+    .providing(&[("/usr/lib/llvm-22/bin/lit", "llvm-22-tools")])
+}
 
 /// Slurm: the Slurm executor's tests run against a single-node cluster
 /// (`scripts/local-slurm.sh`), which needs the daemons, the client commands
 /// and munge.
-#[rustfmt::skip]
-pub const SLURM: Group = Group::new(
-    &["slurmctld", "slurmd", "slurm-client", "munge"],
-    "Slurm, a single-node cluster the Slurm executor's tests run against",
-)
-.providing(&[("/usr/bin/srun", "slurm-client"), ("/usr/sbin/slurmd", "slurmd")]);
+pub fn slurm() -> Group {
+    Group::new(
+        &["slurmctld", "slurmd", "slurm-client", "munge"],
+        "Slurm, a single-node cluster the Slurm executor's tests run against",
+    )
+    .providing(&[
+        ("/usr/bin/srun", "slurm-client"),
+        ("/usr/sbin/slurmd", "slurmd"),
+    ])
+}
 
-/// What `cargo xtask demo` needs: building whittle and running `llc`.
-pub const DEMO: &[Group] = &[LLVM_22];
+/// What `cargo xtask demo --llvm MAJOR` needs: building whittle and running
+/// `llc`.
+pub fn demo(major: u32) -> Vec<Group> {
+    vec![llvm(major)]
+}
 
-/// What `cargo xtask test` needs, one group a line: a new one is
+/// What `cargo xtask test --llvm MAJOR` needs, one group a line: a new one is
 /// `Group::new(&["pkg", ...], "what it is, which the ... tests need"),`.
-#[rustfmt::skip]
-pub const TEST: &[Group] = &[
-    LLVM_22,
-    SLURM,
-];
+pub fn test(major: u32) -> Vec<Group> {
+    let mut groups = vec![llvm(major)];
+    if major != DEFAULT_LLVM {
+        groups.push(lit());
+    }
+    groups.push(slurm());
+    groups
+}
 
 /// A package to install and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Missing {
-    pub package: &'static str,
-    pub why: &'static str,
+pub struct Missing<'a> {
+    pub package: &'a str,
+    pub why: &'a str,
 }
 
 /// The format given to `dpkg-query -W -f`: one `NAME<TAB>STATUS` line per
@@ -104,14 +155,14 @@ pub fn installed_from_dpkg_output(stdout: &str) -> HashSet<&str> {
 
 /// The packages of `groups` that are not in `installed`, in order, each once
 /// (with the reason of the first group that names it).
-pub fn missing(groups: &[Group], installed: &HashSet<&str>) -> Vec<Missing> {
+pub fn missing<'a>(groups: &'a [Group], installed: &HashSet<&str>) -> Vec<Missing<'a>> {
     let mut seen = HashSet::new();
     groups
         .iter()
         .flat_map(|g| {
-            g.packages.iter().map(move |&package| Missing {
+            g.packages.iter().map(move |package| Missing {
                 package,
-                why: g.why,
+                why: &g.why,
             })
         })
         .filter(|m| !installed.contains(m.package) && seen.insert(m.package))
@@ -179,7 +230,7 @@ pub fn find_in_path(name: &str) -> Option<PathBuf> {
 fn query_installed(groups: &[Group]) -> HashSet<String> {
     let packages: Vec<&str> = groups
         .iter()
-        .flat_map(|g| g.packages.iter().copied())
+        .flat_map(|g| g.packages.iter().map(String::as_str))
         .collect();
     // dpkg-query exits 1 when it does not know some package: its stdout still
     // lists the others.
@@ -211,6 +262,11 @@ fn run(line: &CommandLine) -> Result<(), String> {
     }
 }
 
+/// Whether `package` is installed.
+fn installed(package: &str) -> bool {
+    query_installed(&[Group::new(&[package], "")]).contains(package)
+}
+
 /// Makes sure every package of `groups` is installed, installing the missing
 /// ones with apt-get, then that the files they provide are there.
 pub fn ensure(groups: &[Group]) -> Result<(), String> {
@@ -240,7 +296,7 @@ pub fn ensure(groups: &[Group]) -> Result<(), String> {
         }
     }
     for group in groups {
-        for &(file, package) in group.provides {
+        for (file, package) in &group.provides {
             if !Path::new(file).exists() {
                 eprintln!(
                     "xtask: warning: {file} is missing although {package} is installed; the tests that need it will fail"
@@ -251,12 +307,108 @@ pub fn ensure(groups: &[Group]) -> Result<(), String> {
     Ok(())
 }
 
+/// Makes sure LLVM `major`'s packages are there for `groups` (which name
+/// them), with a clear error for a version whittle does not build for or
+/// that apt cannot install.
+pub fn ensure_llvm(major: u32, groups: &[Group]) -> Result<(), String> {
+    if !SUPPORTED_LLVM.contains(&major) {
+        return Err(format!(
+            "--llvm {major}: whittle builds for LLVM {}",
+            SUPPORTED_LLVM
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    ensure(groups).map_err(|e| {
+        if Path::new(&format!("/usr/lib/llvm-{major}/bin/llvm-config")).exists() {
+            e
+        } else {
+            format!(
+                "LLVM {major} is not installed (/usr/lib/llvm-{major}) and apt-get could not install it ({e}); \
+                 install it by hand and set LLVM_SYS_{major}1_PREFIX to its prefix"
+            )
+        }
+    })
+}
+
+/// Where MLIR `major` is, for the build (`MLIR_SYS_<major>0_PREFIX`): `None`
+/// when its `libmlir-N-dev` is installed (the LLVM prefix has it), else a
+/// prefix under `unpack_root` into which `libmlir-N` and `libmlir-N-dev` are
+/// unpacked (once) from Debian's packages, since Debian installs only one
+/// version's `libmlir` at a time (they conflict) and the default LLVM's is
+/// the installed one.
+pub fn ensure_mlir(major: u32, unpack_root: &Path) -> Result<Option<PathBuf>, String> {
+    let dev = format!("libmlir-{major}-dev");
+    if installed(&dev) {
+        return Ok(None);
+    }
+    let dest = unpack_root.join(format!("mlir-{major}"));
+    let prefix = dest.join(format!("usr/lib/llvm-{major}"));
+    if prefix.join("include/mlir/IR/Operation.h").is_file()
+        && prefix.join("lib/libMLIR.so").exists()
+    {
+        return Ok(Some(prefix));
+    }
+    let runtime = format!("libmlir-{major}");
+    eprintln!(
+        "xtask: unpacking {runtime} {dev} into {} (Debian installs one libmlir version at a time)",
+        dest.display()
+    );
+    let downloads = dest.with_extension("debs");
+    let _ = std::fs::remove_dir_all(&downloads);
+    std::fs::create_dir_all(&downloads)
+        .map_err(|e| format!("cannot create {}: {e}", downloads.display()))?;
+    let download = || {
+        Command::new("apt-get")
+            .args(["download", &runtime, &dev])
+            .current_dir(&downloads)
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if !download() {
+        // The package lists may be missing on a fresh machine.
+        for line in apt_commands(&[], is_root()).into_iter().take(1) {
+            run(&line)?;
+        }
+        if !download() {
+            return Err(format!(
+                "apt-get download {runtime} {dev} failed: MLIR {major} is needed to build whittle for LLVM {major}; \
+                 install {dev} or set MLIR_SYS_{major}0_PREFIX to a prefix with MLIR {major}'s headers and libMLIR.so"
+            ));
+        }
+    }
+    let debs = std::fs::read_dir(&downloads)
+        .map_err(|e| format!("cannot read {}: {e}", downloads.display()))?;
+    for deb in debs.flatten() {
+        run(&vec![
+            "dpkg-deb".into(),
+            "-x".into(),
+            deb.path().display().to_string(),
+            dest.display().to_string(),
+        ])?;
+    }
+    let _ = std::fs::remove_dir_all(&downloads);
+    if !prefix.join("include/mlir/IR/Operation.h").is_file() {
+        return Err(format!(
+            "{} has no MLIR headers after unpacking {dev}",
+            prefix.display()
+        ));
+    }
+    Ok(Some(prefix))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const SOME: Group = Group::new(&["a", "b", "c"], "for A");
-    const MORE: Group = Group::new(&["c", "d"], "for D");
+    fn some() -> Group {
+        Group::new(&["a", "b", "c"], "for A")
+    }
+    fn more() -> Group {
+        Group::new(&["c", "d"], "for D")
+    }
 
     #[test]
     fn dpkg_status_installed_or_not() {
@@ -282,18 +434,20 @@ mod tests {
     #[test]
     fn missing_in_order_once_with_first_reason() {
         let installed = HashSet::from(["b"]);
-        let got = missing(&[SOME, MORE], &installed);
+        let groups = [some(), more()];
+        let got = missing(&groups, &installed);
         let want = [("a", "for A"), ("c", "for A"), ("d", "for D")]
             .map(|(package, why)| Missing { package, why });
         assert_eq!(got, want);
         let all = HashSet::from(["a", "b", "c", "d"]);
-        assert!(missing(&[SOME, MORE], &all).is_empty());
+        assert!(missing(&groups, &all).is_empty());
     }
 
     #[test]
     fn llvm_group_from_real_dpkg_output() {
         let out = "llvm-22-dev\tinstall ok installed\nllvm-22-tools\tinstall ok installed\n";
-        let got: Vec<_> = missing(&[LLVM_22], &installed_from_dpkg_output(out))
+        let groups = [llvm(22)];
+        let got: Vec<_> = missing(&groups, &installed_from_dpkg_output(out))
             .into_iter()
             .map(|m| m.package)
             .collect();
@@ -301,8 +455,39 @@ mod tests {
     }
 
     #[test]
+    fn another_llvm_has_its_own_packages_and_no_libmlir_dev() {
+        let g = llvm(19);
+        assert_eq!(
+            g.packages,
+            ["llvm-19-dev", "llvm-19-tools", "clang-19", "mlir-19-tools"]
+        );
+        assert!(g.why.contains("LLVM 19"));
+        // Its tests run lit, which only LLVM 22's packages have.
+        let groups = test(19);
+        let got: Vec<_> = missing(&groups, &HashSet::new())
+            .into_iter()
+            .map(|m| m.package)
+            .collect();
+        assert!(
+            got.contains(&"llvm-22-tools") && got.contains(&"slurmd"),
+            "{got:?}"
+        );
+        assert!(!test(22).iter().any(|g| g.why.starts_with("lit")));
+    }
+
+    #[test]
+    fn versions_whittle_does_not_build_for_are_refused() {
+        let err = ensure_llvm(18, &[]).unwrap_err();
+        assert!(
+            err.contains("--llvm 18") && err.contains("19, 20, 21, 22"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn the_tests_need_slurm_too() {
-        let got: Vec<_> = missing(TEST, &HashSet::from(["llvm-22-dev", "slurmd"]))
+        let groups = test(22);
+        let got: Vec<_> = missing(&groups, &HashSet::from(["llvm-22-dev", "slurmd"]))
             .into_iter()
             .map(|m| m.package)
             .collect();
@@ -311,14 +496,15 @@ mod tests {
             "{got:?}"
         );
         assert!(!got.contains(&"slurmd"), "{got:?}");
-        assert!(missing(DEMO, &HashSet::new())
+        assert!(missing(&demo(22), &HashSet::new())
             .iter()
             .all(|m| m.package != "slurmd"));
     }
 
     #[test]
     fn announced_by_reason() {
-        let got = announcements(&missing(&[SOME, MORE], &HashSet::from(["b"])));
+        let groups = [some(), more()];
+        let got = announcements(&missing(&groups, &HashSet::from(["b"])));
         assert_eq!(got, ["installing a c (for A)", "installing d (for D)"]);
         assert!(announcements(&[]).is_empty());
     }
@@ -363,8 +549,10 @@ mod tests {
 
     #[test]
     fn every_group_says_why() {
-        for g in DEMO.iter().chain(TEST) {
-            assert!(!g.packages.is_empty() && !g.why.is_empty());
+        for major in SUPPORTED_LLVM {
+            for g in demo(*major).iter().chain(&test(*major)) {
+                assert!(!g.packages.is_empty() && !g.why.is_empty());
+            }
         }
     }
 }
