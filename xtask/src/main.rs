@@ -232,6 +232,7 @@ fn example_input(root: &Path, llvm: u32) -> Result<String, String> {
 /// another LLVM, its whittle on that LLVM's input with that LLVM's llc.
 fn demo(llvm: u32) -> Result<ExitCode, String> {
     let root = workspace_root();
+    prereq::supported(llvm)?;
     let input = example_input(&root, llvm)?;
     let build = Build::prepare(llvm, &prereq::demo(llvm))?;
     run_ok(

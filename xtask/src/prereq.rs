@@ -307,20 +307,26 @@ pub fn ensure(groups: &[Group]) -> Result<(), String> {
     Ok(())
 }
 
+/// An error unless whittle builds for LLVM `major`.
+pub fn supported(major: u32) -> Result<(), String> {
+    if SUPPORTED_LLVM.contains(&major) {
+        return Ok(());
+    }
+    Err(format!(
+        "--llvm {major}: whittle builds for LLVM {}",
+        SUPPORTED_LLVM
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+}
+
 /// Makes sure LLVM `major`'s packages are there for `groups` (which name
 /// them), with a clear error for a version whittle does not build for or
 /// that apt cannot install.
 pub fn ensure_llvm(major: u32, groups: &[Group]) -> Result<(), String> {
-    if !SUPPORTED_LLVM.contains(&major) {
-        return Err(format!(
-            "--llvm {major}: whittle builds for LLVM {}",
-            SUPPORTED_LLVM
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
+    supported(major)?;
     ensure(groups).map_err(|e| {
         if Path::new(&format!("/usr/lib/llvm-{major}/bin/llvm-config")).exists() {
             e
