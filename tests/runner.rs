@@ -226,13 +226,17 @@ fn mir_instruction_count(path: &Path) -> u64 {
 fn mir_output_is_identical_for_any_number_of_jobs() {
     let dir = tempfile::tempdir().unwrap();
     // The full default sweep on X86 and AMDGPU inputs where several levels
-    // remove something.
+    // remove something (the AMDGPU one is LLVM 22's MIR).
+    let amdgpu = whittle_llvm_ir::version::llvm_major() >= 22;
     for name in [
         "mir-machine-functions.mir",
         "mir-preserve-jump-tables.mir",
         "mir-preserve-function-info.mir",
         "mir-preserve-memory-operands.mir",
-    ] {
+    ]
+    .into_iter()
+    .filter(|n| amdgpu || !n.contains("function-info"))
+    {
         let before = mir_instruction_count(&lit_input(name));
         let mut outputs = Vec::new();
         for jobs in [1, 2, 4] {
