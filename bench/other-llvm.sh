@@ -8,8 +8,9 @@
 #
 # The first run makes $BENCH_OUT/llvm<N>/: the shared cases and
 # bench/cases-extra/llvm, copied without their generated inputs (the lit
-# cases' inputs, copied from LLVM's tests, stay), tools/ and the programs of
-# the semantic cases linked; run.py --make-inputs regenerates the inputs with
+# cases' inputs, copied from LLVM's tests, stay), tools/ linked and the
+# semantic cases' shared builder reached through a wrapper (it finds its
+# programs from where it is); run.py --make-inputs regenerates the inputs with
 # LLVM N's clang, and run.py --check keeps the cases whose test holds on its
 # regenerated input (the others are set aside in rejected/, and said).
 # Every run then calls run.py there with LLVM_BIN=/usr/lib/llvm-<N>/bin.
@@ -22,11 +23,11 @@ export LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-$major/bin}
 suite="$BENCH_OUT/llvm$major"
 if [ ! -f "$suite/.made" ]; then
   rm -rf "$suite"
-  mkdir -p "$suite/cases" "$suite/rejected" "$suite/ddmt"
+  mkdir -p "$suite/cases" "$suite/rejected"
   ln -s "$shared/run.py" "$suite/run.py"
   ln -s "$shared/tools" "$suite/tools"
-  ln -s "$here/ddmt/programs" "$suite/ddmt/programs"
-  cp "$here/cases-extra/llvm/semantic-input.sh" "$suite/cases/"
+  printf '#!/bin/sh\nexec "%s" "$@"\n' "$here/cases-extra/llvm/semantic-input.sh" >"$suite/cases/semantic-input.sh"
+  chmod +x "$suite/cases/semantic-input.sh"
   for c in "$shared"/cases/* "$here"/cases-extra/llvm/*; do
     [ -f "$c/test.sh" ] || continue
     cp -r "$c" "$suite/cases/"

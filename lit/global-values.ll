@@ -2,11 +2,13 @@
 ; storage, thread_local, externally_initialized and code models one by one.
 ; Dropping a linkage or visibility that implied dso_local drops dso_local
 ; too, unless what stays still implies it (@weak_hidden keeps hidden, so it
-; stays dso_local). Appending linkage stays.
+; stays dso_local). Appending linkage stays. Before LLVM 22 a code model
+; cannot be cleared: there it stays.
 ;
 ; RUN: %whittle --abort-on-invalid-reduction --delta-passes=global-values --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t
 ; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
 ; RUN: opt -passes=verify -disable-output %t
+; RUN: FileCheck --check-prefix=%if llvm-at-least-22 %{CODE-MODEL-DROPPED%} %else %{CODE-MODEL-KEPT%} %s < %t
 
 ; CHECK-INTERESTINGNESS: @weak_hidden = {{.*}}hidden
 ; CHECK-INTERESTINGNESS: @tls = {{.*}}thread_local
@@ -18,6 +20,9 @@
 ; CHECK-FINAL: @llvm.used = appending global
 ; CHECK-FINAL: define void @f()
 ; CHECK-FINAL: declare void @g()
+
+; CODE-MODEL-DROPPED: @all = global i32 4{{$}}
+; CODE-MODEL-KEPT: @all = global i32 4, code_model "large"{{$}}
 
 @weak_hidden = weak hidden global i32 1
 @priv = private unnamed_addr global i32 2
