@@ -1042,3 +1042,87 @@ fn mr_says_once_when_address_randomization_cannot_be_turned_off() {
         assert!(!stderr(&out).contains("note: address"), "{}", stderr(&out));
     }
 }
+
+/// The LLVM 19 or 22 that this build is not, when it is installed.
+fn other_llvm() -> Option<(u32, PathBuf)> {
+    let other = if whittle_llvm_ir::version::llvm_major() == 22 {
+        19
+    } else {
+        22
+    };
+    let bin = PathBuf::from(format!("/usr/lib/llvm-{other}/bin"));
+    if bin.join("llvm-as").is_file() {
+        Some((other, bin))
+    } else {
+        eprintln!("note: LLVM {other} is not installed: nothing to check against");
+        None
+    }
+}
+
+#[test]
+fn a_test_of_another_llvm_that_rejects_whittles_print_is_a_mismatch() {
+    // LLVM 22 prints `nocapture` as `captures(none)`, which LLVM 19 cannot
+    // read: a whittle for 22 with a test running LLVM 19's tools.
+    if whittle_llvm_ir::version::llvm_major() < 22 {
+        return;
+    }
+    let Some((other, bin)) = other_llvm() else {
+        return;
+    };
+    let s = Scratch::new();
+    s.write(
+        "two.ll",
+        "define void @f(ptr nocapture %p) {\n  store i32 1, ptr %p\n  ret void\n}\n",
+    );
+    s.script(
+        "other.sh",
+        &format!("{}/llvm-as \"$1\" -o - > /dev/null", bin.display()),
+    );
+    let out = s.run(&["--test", "./other.sh", "two.ll", "-o", "out.ll"]);
+    assert_one_line_error(
+        &out,
+        "the test accepts 'two.ll' as given but rejects whittle's print of it",
+    );
+    let err = stderr(&out);
+    for needle in [
+        format!("LLVM {}", whittle_llvm_ir::version::LLVM_VERSION),
+        format!("LLVM {other}'s llvm-as"),
+        format!("--features llvm{other}"),
+    ] {
+        assert!(err.contains(&needle), "{needle:?} not in {err}");
+    }
+    assert!(!s.path("out.ll").exists());
+}
+
+#[test]
+fn input_that_only_another_installed_llvm_reads_names_it() {
+    let Some((other, _)) = other_llvm() else {
+        return;
+    };
+    let s = Scratch::new();
+    // Syntax only the newer of the two reads; from the older one's side,
+    // text that the newer one cannot read either.
+    let newer = whittle_llvm_ir::version::llvm_major() < other;
+    let text = if newer {
+        "define void @f(ptr captures(none) %p) {\n  ret void\n}\n"
+    } else {
+        "define void @f(ptr %p) {\n  ret i32 x\n}\n"
+    };
+    s.write("in.ll", text);
+    let out = s.run(&["--test", "./test.sh", "in.ll", "-o", "out.ll"]);
+    let ours = format!(
+        "whittle reads IR with LLVM {}",
+        whittle_llvm_ir::version::LLVM_VERSION
+    );
+    assert_one_line_error(&out, &ours);
+    let err = stderr(&out);
+    if newer {
+        assert!(
+            err.contains(&format!("LLVM {other} reads 'in.ll'")),
+            "{err}"
+        );
+    } else {
+        assert!(err.contains("reads it either"), "{err}");
+    }
+    assert!(!s.path("out.ll").exists());
+}

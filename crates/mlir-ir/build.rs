@@ -12,10 +12,10 @@ fn main() {
     let include = mlir.join("include");
     if !include.join("mlir/IR/Operation.h").is_file() {
         panic!(
-            "MLIR {major}'s headers are not in {}: install libmlir-{major}-dev, or set \
-             MLIR_SYS_{major}0_PREFIX to a prefix that has them (`cargo xtask prereq --llvm {major}` \
-             unpacks them under target/ when another libmlir-*-dev is installed, which Debian \
-             will not install beside it)",
+            "MLIR {major}'s headers are not in {}: install libmlir-{major}-dev, or run \
+             `cargo xtask prereq --llvm {major}` (when another libmlir-*-dev is installed, which \
+             Debian will not install beside it, it unpacks MLIR {major} under target/debian/, \
+             where the build finds it), or set MLIR_SYS_{major}0_PREFIX to a prefix that has them",
             include.display(),
             major = llvm.major
         );

@@ -110,14 +110,30 @@ impl Llvm {
         self.prefix.join("lib")
     }
 
-    /// MLIR's prefix: `MLIR_SYS_<major>0_PREFIX`, else LLVM's. Debian will
-    /// not install two versions' `libmlir-*-dev` side by side, so MLIR may be
-    /// unpacked elsewhere (`cargo xtask prereq --llvm 19` does that).
+    /// MLIR's prefix: `MLIR_SYS_<major>0_PREFIX`, else LLVM's when it has
+    /// MLIR's headers, else where `cargo xtask prereq --llvm <major>`
+    /// unpacked them (`<target dir>/debian/mlir-<major>`: Debian will not
+    /// install two versions' `libmlir-*-dev` side by side), found from the
+    /// build's own output directory upwards; else LLVM's (and the build
+    /// says what is missing).
     pub fn mlir_prefix(&self) -> PathBuf {
-        prefix_from(
-            &format!("MLIR_SYS_{}0_PREFIX", self.major),
-            self.prefix.clone(),
-        )
+        let var = format!("MLIR_SYS_{}0_PREFIX", self.major);
+        println!("cargo:rerun-if-env-changed={var}");
+        if let Some(prefix) = std::env::var_os(&var).filter(|v| !v.is_empty()) {
+            return prefix.into();
+        }
+        let has_mlir = |prefix: &Path| prefix.join("include/mlir/IR/Operation.h").is_file();
+        if has_mlir(&self.prefix) {
+            return self.prefix.clone();
+        }
+        let unpacked = format!("debian/mlir-{0}/usr/lib/llvm-{0}", self.major);
+        std::env::var_os("OUT_DIR")
+            .map(PathBuf::from)
+            .iter()
+            .flat_map(|out| out.ancestors().map(Path::to_path_buf).collect::<Vec<_>>())
+            .map(|dir| dir.join(&unpacked))
+            .find(|prefix| has_mlir(prefix))
+            .unwrap_or_else(|| self.prefix.clone())
     }
 
     /// Tell the crate which LLVM it is built for: the variables
