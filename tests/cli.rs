@@ -384,6 +384,31 @@ fn mir_for_a_target_that_does_not_exist() {
 }
 
 #[test]
+fn mir_without_the_ir_section_it_refers_to() {
+    let s = Scratch::new();
+    // The machine code names an IR value (`%ir.p`) of a module the file
+    // does not have.
+    let text = "---\nname: f\nbody: |\n  bb.0:\n    $eax = MOV32rm $rdi, 1, $noreg, 0, $noreg :: (load (s32) from %ir.p)\n    RET 0, $eax\n...\n";
+    s.write("noir.mir", text);
+    let out = s.run(&["--mtriple=x86_64--", "--test", "./test.sh", "noir.mir"]);
+    assert_one_line_error(&out, "noir.mir:");
+    assert!(stderr(&out).contains("no IR section"), "{}", stderr(&out));
+    assert!(!s.path("reduced.mir").exists());
+    assert_eq!(fs::read_to_string(s.path("noir.mir")).unwrap(), text);
+}
+
+#[test]
+fn mir_without_machine_functions_is_refused() {
+    let s = Scratch::new();
+    let text = "--- |\n  define void @f() {\n    ret void\n  }\n...\n";
+    s.write("ir-only.mir", text);
+    let out = s.run(&["--test", "./test.sh", "ir-only.mir"]);
+    assert_one_line_error(&out, "'ir-only.mir' holds no machine function");
+    assert!(!s.path("reduced.mir").exists());
+    assert_eq!(fs::read_to_string(s.path("ir-only.mir")).unwrap(), text);
+}
+
+#[test]
 fn mir_refuses_what_only_llvm_ir_or_mlir_can_do() {
     let s = Scratch::new();
     s.write("in.mir", &lit_mir("mir-instructions.mir"));

@@ -10,7 +10,7 @@ pub mod passes;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context as _, Result};
-use whittle_llvm_ir::mir::{self, Module, Target};
+use whittle_llvm_ir::mir::{Module, Target};
 use whittle_reducer::Input;
 
 use crate::versions;
@@ -36,9 +36,6 @@ pub fn open(
     if bytes.is_empty() {
         bail!("'{}' is empty", path.display());
     }
-    if simplify {
-        mir::simplify_output();
-    }
     let name = path.display().to_string();
     let module = Module::parse(&bytes, &name, &target).map_err(|e| {
         let first = e.lines().next().unwrap_or("").trim();
@@ -56,6 +53,13 @@ pub fn open(
                 },
                 path,
             );
+            // Machine code that names IR values or blocks needs the IR
+            // module the file starts with.
+            let note = if first.contains("undefined IR") && !has_ir_section(&bytes) {
+                format!("the file has no IR section (`--- |`), which its machine code refers to; {note}")
+            } else {
+                note
+            };
             if first.starts_with(name.as_str()) {
                 anyhow!("{first} ({note})")
             } else {
@@ -77,19 +81,35 @@ pub fn open(
             path.display()
         );
     }
-    let text = frontend::stable_text(&module, &name, &target)
+    if module.function_count() == 0 {
+        bail!(
+            "'{}' holds no machine function, so nothing for a MIR reduction (an IR module alone reduces as a .ll file)",
+            path.display()
+        );
+    }
+    let texts = frontend::stable_texts(&module, &name, &target, simplify)
         .map_err(|e| anyhow!("cannot print '{}': {e}", path.display()))?;
     let input = Input {
         size: module.instruction_count(),
-        bytes: text.len() as u64,
-        snapshot: MirFrontEnd::snapshot(text, &name),
+        bytes: texts.shown.len() as u64,
+        snapshot: MirFrontEnd::snapshot(texts.full, &name),
     };
     Ok(Opened {
         front_end: MirFrontEnd {
             passes,
             target,
+            simplify,
             settled: Default::default(),
         },
         input,
     })
+}
+
+/// Whether the MIR file starts with an embedded IR module (a first YAML
+/// document that is a block scalar, `--- |`).
+fn has_ir_section(bytes: &[u8]) -> bool {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .find(|line| line.starts_with("---"))
+        .is_some_and(|line| line[3..].trim_start().starts_with('|'))
 }

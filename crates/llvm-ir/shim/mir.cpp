@@ -15,7 +15,11 @@
 #include "llvm-c/Core.h"
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MIRPrinter.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Verifier.h"
@@ -172,17 +176,97 @@ void whittle_mir_free(WMir *M) {
   delete M;
 }
 
+namespace {
+
+// A character of a named virtual register's name as the MIR lexer reads it.
+bool isNameChar(char C) {
+  return isAlnum(C) || C == '_' || C == '-' || C == '$';
+}
+
+// The printed machine function `Text`, with the class (or bank, and type)
+// of each named virtual register stated at its first mention in the body
+// where the printer states it nowhere. Named registers are not listed under
+// `registers:`, and the printer states a class only at an explicit
+// definition: a named register that only implicit operands define (`S_NOP
+// 1, implicit-def %redef`) would otherwise not read back ("Cannot determine
+// class/bank of virtual register"), where the parser itself took it.
+std::string stateUnsaidClasses(std::string Text, const MachineFunction &MF) {
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  const TargetRegisterInfo *TRI = MF.getSubtarget().getRegisterInfo();
+  size_t Body = Text.find("\nbody:");
+  if (Body == std::string::npos)
+    return Text;
+  // The mentions of Name in the body: the offset just past `%Name` and a
+  // sub-register index after it, if any.
+  auto Mentions = [&](StringRef Name) {
+    SmallVector<size_t, 4> Ends;
+    std::string Token = ("%" + Name).str();
+    for (size_t At = Text.find(Token, Body); At != std::string::npos;
+         At = Text.find(Token, At + 1)) {
+      size_t End = At + Token.size();
+      if (End < Text.size() && isNameChar(Text[End]))
+        continue;
+      if (End < Text.size() && Text[End] == '.')
+        for (++End; End < Text.size() && isNameChar(Text[End]);)
+          ++End;
+      Ends.push_back(End);
+    }
+    return Ends;
+  };
+  for (unsigned I = 0, E = MRI.getNumVirtRegs(); I != E; ++I) {
+    Register Reg = Register::index2VirtReg(I);
+    StringRef Name = MRI.getVRegName(Reg);
+    if (Name.empty() || MRI.reg_empty(Reg))
+      continue;
+    SmallVector<size_t, 4> Ends = Mentions(Name);
+    if (Ends.empty() ||
+        any_of(Ends, [&](size_t End) {
+          return End < Text.size() && Text[End] == ':';
+        }))
+      continue;
+    std::string Stated;
+    raw_string_ostream SOS(Stated);
+    SOS << ':' << printRegClassOrBank(Reg, MRI, TRI);
+    if (LLT Type = MRI.getType(Reg); Type.isValid())
+      SOS << '(' << Type << ')';
+    Text.insert(Ends.front(), Stated);
+  }
+  return Text;
+}
+
+} // namespace
+
 // The file as `llc -stop-before` writes it: the IR module, then every
-// machine function. Null if LLVM crashed.
-char *whittle_mir_print(WMir *M) {
+// machine function; with Simplify, in their short form (llc's
+// -simplify-mir: fields that hold their default value left out, which can
+// leave a register's class unsaid: such a print may not read back). Null if
+// LLVM crashed.
+char *whittle_mir_print(WMir *M, int Simplify) {
+  // The printer reads its form from LLVM's `-simplify-mir` option, one
+  // for the process (a cl::opt<bool> of MIRPrinter.cpp): set for each print,
+  // one print at a time.
+  static std::mutex PrintLock;
+  static cl::opt<bool> *SimplifyOption = [] {
+    auto Options = cl::getRegisteredOptions();
+    auto It = Options.find("simplify-mir");
+    return It == Options.end() ? nullptr
+                               : static_cast<cl::opt<bool> *>(It->second);
+  }();
+  std::lock_guard<std::mutex> Guard(PrintLock);
+  if (SimplifyOption)
+    *SimplifyOption = Simplify != 0;
   std::string Text;
   bool Ok = mirSafely(M, [&] {
     raw_string_ostream OS(Text);
     printMIR(OS, *M->IR);
     SmallVector<MachineFunction *, 8> MFs;
     machineFunctions(*M, MFs);
-    for (MachineFunction *MF : MFs)
-      whittle::compat::printMachineFunction(OS, *M->MMI, *MF);
+    for (MachineFunction *MF : MFs) {
+      std::string Function;
+      raw_string_ostream FOS(Function);
+      whittle::compat::printMachineFunction(FOS, *M->MMI, *MF);
+      OS << stateUnsaidClasses(Function, *MF);
+    }
   });
   return Ok ? copyMessage(Text) : nullptr;
 }
@@ -228,6 +312,17 @@ uint64_t whittle_mir_instruction_count(WMir *M) {
   return N;
 }
 
+// Machine functions in the file.
+uint64_t whittle_mir_function_count(WMir *M) {
+  uint64_t N = 0;
+  mirSafely(M, [&] {
+    SmallVector<MachineFunction *, 8> MFs;
+    machineFunctions(*M, MFs);
+    N = MFs.size();
+  });
+  return N;
+}
+
 // The triple the target machine was made for.
 char *whittle_mir_triple(WMir *M) {
   return copyMessage(M->Target->getTargetTriple().str());
@@ -243,18 +338,6 @@ int whittle_mir_reduce(WMir *M, const char *Name, MirKeepFn Keep, void *Ctx) {
   if (!Known)
     return -1;
   return Ok ? 1 : 0;
-}
-
-// Print machine functions in their short form (llc's -simplify-mir: no
-// fields that hold their default value), for the whole process.
-void whittle_mir_simplify_output() {
-  static std::once_flag Once;
-  std::call_once(Once, [] {
-    auto Options = cl::getRegisteredOptions();
-    auto It = Options.find("simplify-mir");
-    if (It != Options.end())
-      It->second->addOccurrence(0, "simplify-mir", "true");
-  });
 }
 
 } // extern "C"

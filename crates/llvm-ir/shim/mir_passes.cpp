@@ -115,8 +115,10 @@ void reduceMachineFunctions(WMir &M, MirAsker Ask) {
 // ---------------------------------------------------------------------------
 // instructions (llvm-reduce's): single machine instructions (weight 1),
 // except terminators, call frame setup and destroy (they come in pairs),
-// bundles, and implicit definitions whose registers are used (a removed
-// definition's uses get one anyway). Each use of a virtual register a
+// bundles, and implicit definitions of the entry block whose registers are
+// used (a removed definition's uses get one there anyway); a used implicit
+// definition elsewhere goes as llvm-reduce's does: its uses read an earlier
+// definition, or one at the top of the entry block. Each use of a virtual register a
 // removed instruction defined reads instead the nearest earlier definition
 // of a register of the same class (or bank) and type that stays, in its
 // block or a dominating one, else the register itself, defined by an
@@ -140,16 +142,18 @@ bool removableInstruction(const MachineInstr &MI, const TargetInstrInfo &TII,
   if (Opc == TII.getCallFrameSetupOpcode() ||
       Opc == TII.getCallFrameDestroyOpcode())
     return false;
-  if (isImplicitDef(MI) && hasUsedDef(MI, MRI))
+  if (isImplicitDef(MI) && hasUsedDef(MI, MRI) &&
+      MI.getParent() == &MI.getMF()->front())
     return false;
   return true;
 }
 
 // A virtual register defined before `From` in `MBB` (walking back), of
-// Reg's class or bank and type, by an instruction that stays.
+// Reg's class or bank and type, by an instruction that stays (set in *By).
 Register earlierDef(MachineBasicBlock &MBB,
                     MachineBasicBlock::reverse_instr_iterator From,
-                    Register Reg, const SetVector<MachineInstr *> &Doomed) {
+                    Register Reg, const SetVector<MachineInstr *> &Doomed,
+                    MachineInstr **By) {
   const MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
   const RegClassOrRegBank &Class = MRI.getRegClassOrRegBank(Reg);
   LLT Type = MRI.getType(Reg);
@@ -161,20 +165,81 @@ Register earlierDef(MachineBasicBlock &MBB,
         continue;
       Register Other = MO.getReg();
       if (Other != Reg && MRI.getRegClassOrRegBank(Other) == Class &&
-          MRI.getType(Other) == Type)
+          MRI.getType(Other) == Type) {
+        *By = &*It;
         return Other;
+      }
     }
   }
   return Register();
 }
 
+// Where an IMPLICIT_DEF of virtual register Reg goes at the top of the
+// entry block: among the implicit definitions already there, in
+// register order, so that the output reads in the input's order whichever
+// round of the reduction removed which definition.
+MachineBasicBlock::iterator entryDefPoint(MachineBasicBlock &Entry,
+                                          Register Reg) {
+  MachineBasicBlock::iterator It = Entry.SkipPHIsLabelsAndDebug(Entry.begin());
+  while (It != Entry.end() && isImplicitDef(*It) && It->getOperand(0).isReg() &&
+         It->getOperand(0).getReg().isVirtual() &&
+         It->getOperand(0).getReg().virtRegIndex() < Reg.virtRegIndex())
+    ++It;
+  return It;
+}
+
+// Whether a path leads from MBB back to it.
+bool inCycle(MachineBasicBlock &MBB) {
+  SmallPtrSet<MachineBasicBlock *, 16> Seen;
+  SmallVector<MachineBasicBlock *, 16> Work(MBB.successors().begin(),
+                                            MBB.successors().end());
+  while (!Work.empty()) {
+    MachineBasicBlock *Next = Work.pop_back_val();
+    if (Next == &MBB)
+      return true;
+    if (Seen.insert(Next).second)
+      append_range(Work, Next->successors());
+  }
+  return false;
+}
+
+// Whether physical register Reg holds a value where MI is, without MI: a
+// reserved register always does; otherwise an earlier instruction of the
+// block that stays defines all of it, or it (or a register containing it)
+// is live into the block (a function's argument registers, say).
+bool heldWithout(MachineInstr &MI, Register Reg, const TargetRegisterInfo &TRI,
+                 const SetVector<MachineInstr *> &Doomed) {
+  MachineBasicBlock &MBB = *MI.getParent();
+  const MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
+  if (MRI.isReserved(Reg))
+    return true;
+  for (auto It = std::next(MachineBasicBlock::reverse_instr_iterator(&MI)),
+            End = MBB.instr_rend();
+       It != End; ++It) {
+    if (Doomed.count(&*It))
+      continue;
+    for (const MachineOperand &MO : It->operands())
+      if (MO.isReg() && MO.isDef() && MO.getReg().isPhysical() &&
+          TRI.isSubRegisterEq(MO.getReg(), Reg))
+        return true;
+  }
+  for (MCPhysReg Super : TRI.superregs_inclusive(Reg))
+    if (MBB.isLiveIn(Super))
+      return true;
+  return false;
+}
+
 // Reads of physical register Reg (or a register overlapping it) after MI in
 // its block, up to the next instruction that stays and defines Reg again,
-// become `undef`: MI's definition goes. Reads in later blocks are left to
-// the verifier.
+// become `undef`: MI's definition goes, and nothing else gives Reg a value
+// there (see heldWithout: a live-in or an earlier definition does, and then
+// the reads stay as they are). Reads in later blocks are left to the
+// verifier.
 void markLaterReadsUndef(MachineInstr &MI, Register Reg,
                          const TargetRegisterInfo &TRI,
                          const SetVector<MachineInstr *> &Doomed) {
+  if (heldWithout(MI, Reg, TRI, Doomed))
+    return;
   MachineBasicBlock &MBB = *MI.getParent();
   for (auto It = std::next(MI.getIterator()), End = MBB.instr_end(); It != End;
        ++It) {
@@ -196,14 +261,21 @@ void markLaterReadsUndef(MachineInstr &MI, Register Reg,
 }
 
 // Every use of a virtual register that only instructions of `Doomed`
-// define reads a replacement instead (a register that other instructions
-// define too gets, with InPlace, an IMPLICIT_DEF where a doomed one defined
-// it): the nearest earlier definition of a register of the same class (or
-// bank) and type by an instruction that stays, in the definition's block or
-// a dominating one, else the register itself, defined by an IMPLICIT_DEF at
-// the top of the entry block. Uses that read a physical register a doomed
-// instruction defines, later in its block, read it `undef`. The doomed
-// instructions are left for the caller to erase.
+// define reads a replacement instead: the nearest earlier definition of a
+// register of the same class (or bank) and type by an instruction that
+// stays, in the definition's block or a dominating one, else the register
+// itself, defined by an IMPLICIT_DEF at the top of the entry block. A
+// register that other instructions define too (sub-register definitions,
+// `undef %0.sub1 = ...` then `%0.sub0 = ...`; after SSA, a register
+// redefined), with InPlace, is read instead as llvm-reduce's instructions
+// pass reads it: every use reads an earlier definition that dominates them
+// all, else a new register of its class defined (the same sub-register,
+// `undef`) by an IMPLICIT_DEF at the top of the entry block; but when one of
+// its uses is tied to a definition (a two-address instruction reads what it
+// redefines), which a new register would untie, an IMPLICIT_DEF of it takes
+// the removed definition's place. Uses that read a physical register a
+// doomed instruction defines, later in its block, read it `undef`. The
+// doomed instructions are left for the caller to erase.
 void replaceDefinitions(MachineFunction &MF,
                         const SetVector<MachineInstr *> &Doomed, bool InPlace) {
   if (Doomed.empty())
@@ -215,7 +287,6 @@ void replaceDefinitions(MachineFunction &MF,
   // Registers that got an IMPLICIT_DEF at the top of the entry block.
   DenseSet<Register> Replaced;
   MachineBasicBlock &Entry = MF.front();
-  MachineBasicBlock::iterator Top = Entry.SkipPHIsLabelsAndDebug(Entry.begin());
   for (MachineInstr *MI : Doomed) {
     for (MachineOperand &MO : MI->operands()) {
       if (!MO.isReg() || !MO.isDef() || MO.isDead() || !MO.getReg())
@@ -227,11 +298,12 @@ void replaceDefinitions(MachineFunction &MF,
       }
       if (MRI.use_empty(Reg) || Replaced.count(Reg))
         continue;
-      // After SSA, a register may have other definitions, which its uses
-      // may read (a two-address instruction reads what it redefines): an
-      // IMPLICIT_DEF of it takes the removed definition's place.
-      if (any_of(MRI.def_instructions(Reg),
-                 [&](MachineInstr &Def) { return !Doomed.count(&Def); })) {
+      bool MultiDef = any_of(MRI.def_instructions(Reg), [&](MachineInstr &Def) {
+        return !Doomed.count(&Def);
+      });
+      if (MultiDef &&
+          (!InPlace || any_of(MRI.use_operands(Reg),
+                              [](MachineOperand &U) { return U.isTied(); }))) {
         if (InPlace)
           buildImplicitDef(*MI->getParent(), MI->getIterator(), Reg, MO,
                            /*Undef=*/false);
@@ -240,28 +312,44 @@ void replaceDefinitions(MachineFunction &MF,
         continue;
       }
       Register New;
+      MachineInstr *NewDef = nullptr;
       MachineBasicBlock *MBB = MI->getParent();
       auto From = std::next(MachineBasicBlock::reverse_instr_iterator(MI));
       if (MDT.isReachableFromEntry(MBB)) {
         while (!New && MBB) {
-          New = earlierDef(*MBB, From, Reg, Doomed);
+          New = earlierDef(*MBB, From, Reg, Doomed, &NewDef);
           MachineDomTreeNode *IDom = MDT.getNode(MBB)->getIDom();
           MBB = IDom ? IDom->getBlock() : nullptr;
           if (MBB)
             From = MBB->instr_rbegin();
         }
       }
+      // The uses of a register defined elsewhere too need not be
+      // dominated by this definition: the replacement must dominate them.
+      if (New && MultiDef &&
+          !all_of(MRI.use_instructions(Reg), [&](MachineInstr &Use) {
+            return Doomed.count(&Use) || MDT.dominates(NewDef, &Use);
+          }))
+        New = Register();
+      if (!New && MultiDef) {
+        New = MRI.cloneVirtualRegister(Reg);
+        buildImplicitDef(Entry, entryDefPoint(Entry, New), New, MO,
+                         /*Undef=*/MO.getSubReg() != 0);
+      }
       if (!New) {
         // The register keeps its name (no new virtual register, which the
         // printer would list for good) and is defined at the top of the
-        // entry block, which dominates every use.
+        // entry block, which dominates every use. A use that killed it
+        // still does, but in a cycle, where the old definition came again
+        // before the next read and the new one does not.
         if (Replaced.insert(Reg).second) {
-          BuildMI(Entry, Top, DebugLoc(),
+          BuildMI(Entry, entryDefPoint(Entry, Reg), DebugLoc(),
                   TII.get(MRI.getRegClassOrNull(Reg) ? TargetOpcode::IMPLICIT_DEF
                                                      : TargetOpcode::G_IMPLICIT_DEF))
               .addReg(Reg, RegState::Define);
           for (MachineOperand &Use : MRI.use_operands(Reg))
-            Use.setIsKill(false);
+            if (Use.isKill() && inCycle(*Use.getParent()->getParent()))
+              Use.setIsKill(false);
         }
         continue;
       }
@@ -674,14 +762,17 @@ void reduceRegisterDefs(WMir &M, MirAsker Ask) {
     MachineRegisterInfo &MRI = MBB.getParent()->getRegInfo();
     unsigned Required = requiredOperands(MI);
     DenseSet<std::pair<Register, unsigned>> Done;
-    for (auto It = C.Dropped.rbegin(); It != C.Dropped.rend(); ++It) {
-      MachineOperand &MO = MI.getOperand(*It);
+    // In operand order, so that the IMPLICIT_DEFs read as the definitions
+    // did; extra operands go afterwards, from the last (indices shift).
+    SmallVector<unsigned, 2> Unused;
+    for (unsigned I : C.Dropped) {
+      MachineOperand &MO = MI.getOperand(I);
       Register Reg = MO.getReg();
       if (!Done.insert({Reg, MO.getSubReg()}).second)
         continue;
       if (MRI.use_empty(Reg)) {
-        if (*It >= Required)
-          MI.removeOperand(*It);
+        if (I >= Required)
+          Unused.push_back(I);
         continue;
       }
       buildImplicitDef(MBB, MI.getIterator(), Reg, MO, /*Undef=*/false);
@@ -690,8 +781,12 @@ void reduceRegisterDefs(WMir &M, MirAsker Ask) {
         MO.setIsDead();
       }
     }
-    if (!C.KeptAny)
+    if (!C.KeptAny) {
       MI.eraseFromParent();
+      continue;
+    }
+    for (unsigned I : reverse(Unused))
+      MI.removeOperand(I);
   }
 }
 

@@ -39,9 +39,10 @@ mod shim {
             err: *mut *mut c_char,
         ) -> *mut WMir;
         pub fn whittle_mir_free(m: *mut WMir);
-        pub fn whittle_mir_print(m: *mut WMir) -> *mut c_char;
+        pub fn whittle_mir_print(m: *mut WMir, simplify: i32) -> *mut c_char;
         pub fn whittle_mir_verify(m: *mut WMir, err: *mut *mut c_char) -> i32;
         pub fn whittle_mir_instruction_count(m: *mut WMir) -> u64;
+        pub fn whittle_mir_function_count(m: *mut WMir) -> u64;
         pub fn whittle_mir_triple(m: *mut WMir) -> *mut c_char;
         pub fn whittle_mir_reduce(
             m: *mut WMir,
@@ -49,7 +50,6 @@ mod shim {
             keep: KeepFn,
             ctx: *mut c_void,
         ) -> i32;
-        pub fn whittle_mir_simplify_output();
     }
 }
 
@@ -122,14 +122,6 @@ extern "C" fn keep_trampoline(ctx: *mut c_void, weight: u64) -> bool {
     keep(weight)
 }
 
-/// Print machine functions in their short form from now on, in the whole
-/// process (llc's and llvm-reduce's `-simplify-mir`: fields that hold their
-/// default value are left out).
-pub fn simplify_output() {
-    // SAFETY: sets one of LLVM's command-line options, once per process.
-    unsafe { shim::whittle_mir_simplify_output() }
-}
-
 impl Module {
     /// Parse MIR text; `name` names it in diagnostics. The error is LLVM's
     /// (`name:line:col: error: ...`, one per line), or why no target
@@ -162,11 +154,21 @@ impl Module {
     }
 
     /// The file as `llc -stop-before` writes it: the embedded IR module,
-    /// then each machine function.
+    /// then each machine function; but a named virtual register that only
+    /// implicit operands define has its class stated, which LLVM's printer
+    /// leaves out (its output would not read back).
     pub fn print(&self) -> Result<Vec<u8>, Failure> {
         // SAFETY: live module of this thread; the result is a message we
         // own (null if LLVM crashed).
-        take(unsafe { shim::whittle_mir_print(self.raw) }).ok_or(Failure::Crashed)
+        take(unsafe { shim::whittle_mir_print(self.raw, 0) }).ok_or(Failure::Crashed)
+    }
+
+    /// The same in the short form of llc's and llvm-reduce's
+    /// `-simplify-mir` (fields that hold their default value left out);
+    /// whether it reads back is for the caller to check.
+    pub fn print_simplified(&self) -> Result<Vec<u8>, Failure> {
+        // SAFETY: as for `print`.
+        take(unsafe { shim::whittle_mir_print(self.raw, 1) }).ok_or(Failure::Crashed)
     }
 
     /// The IR verifier, then the machine verifier on each machine function
@@ -187,6 +189,12 @@ impl Module {
     pub fn instruction_count(&self) -> u64 {
         // SAFETY: live module of this thread.
         unsafe { shim::whittle_mir_instruction_count(self.raw) }
+    }
+
+    /// Machine functions in the file.
+    pub fn function_count(&self) -> u64 {
+        // SAFETY: live module of this thread.
+        unsafe { shim::whittle_mir_function_count(self.raw) }
     }
 
     /// The triple of the target machine the module was read with.
@@ -282,6 +290,7 @@ body:             |
         let m = parse(MIR);
         assert!(m.verify().is_ok());
         assert_eq!(m.instruction_count(), 5);
+        assert_eq!(m.function_count(), 1);
         assert_eq!(m.triple(), "x86_64-unknown-linux-gnu");
         let once = m.print().unwrap();
         let twice = parse(std::str::from_utf8(&once).unwrap()).print().unwrap();
