@@ -66,6 +66,9 @@ for flag, feature in [
 config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
 )
+# whittle clang-crash reduces front-end crashes with C-Vise.
+if shutil.which("cvise"):
+    config.available_features.add("cvise")
 # The stand-in compilers in Inputs/ run this LLVM's tools too.
 config.environment["LLVM_BIN_DIR"] = llvm_bin
 config.substitutions.append(("%whittle", whittle))

@@ -337,6 +337,82 @@ pub struct RunArgs {
     pub executor_exclude_failed: bool,
 }
 
+/// `whittle clang-crash REPRO.sh [SOURCE]`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "whittle clang-crash",
+    bin_name = "whittle clang-crash",
+    version = whittle::VERSION,
+    about = "whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test",
+    long_about = "whittle clang-crash: from the reproducer clang writes when it crashes (foo-abc123.sh beside the preprocessed foo-abc123.c) to a reduced regression test.\n\n\
+It runs the script's -cc1 command and records the crash signature, finds the failing stage (clang's stack dump, confirmed by \
+emitting the IR before and after the optimizer), and then: for the optimizer or the code generator, emits the IR that stage starts \
+from and bisects it (whittle bisect) with opt or llc and the reproducer's code-generation options where they reproduce the crash, \
+else clang itself on the IR, ending with a one-pass lit test; for the front end, reduces the source with C-Vise, drops the -cc1 \
+flags the crash does not need and writes a clang lit test (%clang_cc1). Every test is checked under lit.",
+    after_help = "Example:\n  whittle clang-crash /tmp/foo-abc123.sh -o foo-reduced.ll --emit-lit foo-test.ll"
+)]
+pub struct ClangCrashArgs {
+    /// The reproducer script clang wrote (foo-abc123.sh)
+    #[arg(value_name = "REPRO.sh")]
+    pub script: PathBuf,
+
+    /// The preprocessed source (default: the file the script compiles, beside it)
+    #[arg(value_name = "SOURCE")]
+    pub source: Option<PathBuf>,
+
+    /// The reduced IR (middle and back end) or source (front end) [default: STEM-reduced.ll or .c]
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The regression test [default: STEM-test.ll or .c]
+    #[arg(long, value_name = "FILE")]
+    pub emit_lit: Option<PathBuf>,
+
+    /// Tests to run at once
+    #[arg(short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Seconds a tool run may take
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+
+    /// Keep the temporary files (the emitted IR, C-Vise's work) and say where
+    #[arg(long)]
+    pub save_temps: bool,
+
+    /// Write the stage, the culprit, tool runs per step, sizes and time as JSON
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
+
+    /// Say nothing but errors
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+impl ClangCrashArgs {
+    pub fn spec(&self) -> Result<whittle::clang_crash::Spec> {
+        if let Some(t) = self.timeout {
+            if t.is_nan() || t <= 0.0 {
+                bail!("--timeout must be a positive number of seconds");
+            }
+        }
+        Ok(whittle::clang_crash::Spec {
+            script: self.script.clone(),
+            source: self.source.clone(),
+            output: self.output.clone(),
+            emit_lit: self.emit_lit.clone(),
+            jobs: self
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                .max(1),
+            timeout: self.timeout,
+            save_temps: self.save_temps,
+            quiet: self.quiet,
+        })
+    }
+}
+
 /// `whittle bisect [FLAGS] INPUT`.
 #[derive(Parser, Debug)]
 #[command(

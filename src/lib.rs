@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bisect;
+pub mod clang_crash;
 pub mod emit;
 pub mod llvm;
 pub mod mir;

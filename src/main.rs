@@ -19,7 +19,7 @@ use whittle::bisect;
 use whittle::reduce::{self, Prepared};
 use whittle::reducer::{self, interrupt, PassInfo, RegisteredPass, Stats, Stopped};
 
-use cli::{Args, BisectArgs};
+use cli::{Args, BisectArgs, ClangCrashArgs};
 
 fn main() -> ExitCode {
     // The Slurm executor's runner: srun starts this binary on a node.
@@ -30,8 +30,22 @@ fn main() -> ExitCode {
         return whittle::oracle::slurm::runner::main();
     }
     let raw: Vec<OsString> = std::env::args_os().collect();
+    if raw
+        .get(1)
+        .is_some_and(|a| a == whittle::clang_crash::front::CHECK_MODE)
+    {
+        // C-Vise's interestingness test of a front-end crash.
+        let args: Vec<String> = raw[2..]
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        return ExitCode::from(whittle::clang_crash::front::check_main(&args) as u8);
+    }
     if raw.get(1).is_some_and(|a| a == "bisect") {
         return bisect(raw);
+    }
+    if raw.get(1).is_some_and(|a| a == "clang-crash") {
+        return clang_crash(raw);
     }
     let argv: Vec<OsString> = cli::normalize(raw);
     if argv.len() <= 1 {
@@ -88,6 +102,58 @@ fn bisect(raw: Vec<OsString>) -> ExitCode {
         }
         if let Some(path) = &stats_json {
             bisect::output::write_json(path, &report)?;
+        }
+        Ok(())
+    })())
+}
+
+/// `whittle clang-crash REPRO.sh [SOURCE]`: the bisection of a middle- or
+/// back-end crash is `whittle bisect`'s, with its own argument parsing.
+fn clang_crash(raw: Vec<OsString>) -> ExitCode {
+    let args = match ClangCrashArgs::try_parse_from(raw.into_iter().skip(1)) {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    interrupt::install();
+    exit_with((|| {
+        let spec = args.spec()?;
+        let bisector = |request: &whittle::clang_crash::BisectRequest| {
+            let mut words: Vec<String> = vec![
+                "whittle bisect".into(),
+                "--crash-cmd".into(),
+                request.command.clone(),
+                request.input.display().to_string(),
+                "-o".into(),
+                request.output.display().to_string(),
+                "--emit-lit".into(),
+                request.emit_lit.display().to_string(),
+                "-j".into(),
+                spec.jobs.to_string(),
+            ];
+            if let Some(t) = spec.timeout {
+                words.extend(["--timeout".into(), t.to_string()]);
+            }
+            if spec.quiet {
+                words.push("-q".into());
+            }
+            if spec.save_temps {
+                words.push("--save-temps".into());
+            }
+            let argv =
+                cli::normalize_for(BisectArgs::command(), words.into_iter().map(OsString::from));
+            let bisect_args = BisectArgs::try_parse_from(argv)?;
+            bisect::run(bisect_args.spec()?)
+        };
+        let report = whittle::clang_crash::run(spec.clone(), &bisector)?;
+        if !args.quiet {
+            eprintln!("whittle: clang-crash: done");
+            for line in report.summary().lines() {
+                eprintln!("  {line}");
+            }
+        }
+        if let Some(path) = &args.stats_json {
+            let text = serde_json::to_string_pretty(&report.json())? + "\n";
+            whittle::reducer::write_atomically(path, text.as_bytes())?;
         }
         Ok(())
     })())

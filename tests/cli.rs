@@ -1151,3 +1151,68 @@ fn input_that_only_another_installed_llvm_reads_names_it() {
     }
     assert!(!s.path("out.ll").exists());
 }
+
+/// A reproducer as clang writes it, compiling `source` (beside it).
+fn clang_reproducer(s: &Scratch, source: &str, text: &str) {
+    s.write(source, text);
+    let clang = concat!(env!("WHITTLE_LLVM_PREFIX"), "/bin/clang");
+    s.write(
+        "repro.sh",
+        &format!(
+            "# Crash reproducer for clang\n# Driver args: \"-c\" \"{source}\"\n \"{clang}\" \"-cc1\" \"-triple\" \"x86_64-pc-linux-gnu\" \"-O2\" \"-emit-obj\" \"-x\" \"c\" \"{source}\"\n"
+        ),
+    );
+}
+
+#[test]
+fn clang_crash_refuses_a_script_without_cc1() {
+    let s = Scratch::new();
+    s.write("repro.sh", "#!/bin/sh\nclang -c x.c\n");
+    let out = s.run(&["clang-crash", "repro.sh"]);
+    assert_one_line_error(&out, "'repro.sh' has no -cc1 command");
+}
+
+#[test]
+fn clang_crash_needs_the_source() {
+    let s = Scratch::new();
+    clang_reproducer(&s, "gone.c", "int x;\n");
+    fs::remove_file(s.path("gone.c")).unwrap();
+    let out = s.run(&["clang-crash", "repro.sh"]);
+    assert_one_line_error(&out, "gone.c' is missing");
+    let out = s.run(&["clang-crash", "repro.sh", "elsewhere.c"]);
+    assert_one_line_error(&out, "elsewhere.c' is missing");
+}
+
+#[test]
+fn clang_crash_says_when_the_reproducer_no_longer_crashes() {
+    let s = Scratch::new();
+    let text = "int f(int x) { return x + 1; }\n";
+    clang_reproducer(&s, "fine.c", text);
+    let script = fs::read_to_string(s.path("repro.sh")).unwrap();
+    let out = s.run(&["clang-crash", "repro.sh"]);
+    assert_one_line_error(
+        &out,
+        "the reproducer does not crash clang any more (exit status 0)",
+    );
+    // The report is left alone, and nothing is written.
+    assert_eq!(fs::read_to_string(s.path("fine.c")).unwrap(), text);
+    assert_eq!(fs::read_to_string(s.path("repro.sh")).unwrap(), script);
+    assert!(!s.path("repro-reduced.c").exists() && !s.path("repro-test.c").exists());
+}
+
+#[test]
+fn clang_crash_in_the_front_end_needs_cvise() {
+    let s = Scratch::new();
+    let text = "int f(int x) { return x + 1; }\n#pragma clang __debug llvm_fatal_error\n";
+    clang_reproducer(&s, "fe.c", text);
+    // clang is named by its path in the script; C-Vise is looked for on PATH.
+    let out = Command::new(WHITTLE)
+        .args(["clang-crash", "-q", "repro.sh"])
+        .current_dir(s.path(""))
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert_one_line_error(&out, "cvise is not installed");
+    assert_eq!(fs::read_to_string(s.path("fe.c")).unwrap(), text);
+    assert!(!s.path("repro-reduced.c").exists());
+}

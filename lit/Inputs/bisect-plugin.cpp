@@ -30,6 +30,12 @@
 //                      calls @wt_armed once the process is armed: the
 //                      culprit alone on its input does not fail, a
 //                      pipeline with wt-arm before it does.
+//   wt-big-copy        (OptimizerLast) turns a call @wt_big_copy(ptr D,
+//                      ptr S) into a load of a [65536 x i8] from S and its
+//                      store to D, as front ends that copy arrays by value
+//                      do: LLVM's code generator crashes on it (SIGSEGV in
+//                      SelectionDAG, llvm/llvm-project#55737), a real
+//                      back-end crash reached from C.
 //   wt-counted         (ScalarOptimizerLate) visits every instruction, last
 //                      to first, under the debug counter "wt-counted";
 //                      rewriting a call to @wt_site(i32 42) is a fatal
@@ -183,6 +189,25 @@ struct WtCounted : PassInfoMixin<WtCounted> {
   }
 };
 
+struct WtBigCopy : PassInfoMixin<WtBigCopy> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    SmallVector<CallInst *, 2> Calls;
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallInst>(&I))
+        if (Function *Callee = Call->getCalledFunction())
+          if (Callee->getName() == "wt_big_copy" && Call->arg_size() == 2)
+            Calls.push_back(Call);
+    for (CallInst *Call : Calls) {
+      IRBuilder<> B(Call);
+      Type *Window = ArrayType::get(B.getInt8Ty(), 65536);
+      Value *Loaded = B.CreateAlignedLoad(Window, Call->getArgOperand(1), Align(1));
+      B.CreateAlignedStore(Loaded, Call->getArgOperand(0), Align(1));
+      Call->eraseFromParent();
+    }
+    return Calls.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+};
+
 template <typename PassT>
 void name(PassBuilder &PB, StringRef Name) {
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
@@ -200,6 +225,7 @@ void registerPasses(PassBuilder &PB) {
   name<WtCounted>(PB, "wt-counted");
   name<WtArm>(PB, "wt-arm");
   name<WtFire>(PB, "wt-fire");
+  name<WtBigCopy>(PB, "wt-big-copy");
 
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
@@ -214,6 +240,7 @@ void registerPasses(PassBuilder &PB) {
         else if (Name == "wt-counted") FPM.addPass(WtCounted());
         else if (Name == "wt-arm") FPM.addPass(WtArm());
         else if (Name == "wt-fire") FPM.addPass(WtFire());
+        else if (Name == "wt-big-copy") FPM.addPass(WtBigCopy());
         else return false;
         return true;
       });
@@ -245,6 +272,7 @@ void registerPasses(PassBuilder &PB) {
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, auto...) {
         MPM.addPass(createModuleToFunctionPassAdaptor(WtRequiredCheck()));
+        MPM.addPass(createModuleToFunctionPassAdaptor(WtBigCopy()));
       });
 }
 

@@ -74,6 +74,16 @@ fn flag_name(word: &str) -> &str {
 }
 
 impl Invocation {
+    /// How many words lead the command and stay first: the program, and
+    /// `-cc1` for clang's compiler proper (which must come right after it).
+    fn head(&self) -> usize {
+        if self.tool == Tool::Clang && self.words.get(1).is_some_and(|w| w == "-cc1") {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The invocation with `flags` right after the program (each behind
     /// `-mllvm` for clang, which hands them to LLVM), and after the flags
     /// that load plugins: opt reads its flags in order, and a plugin's
@@ -85,15 +95,16 @@ impl Invocation {
                 && w.contains('=')
                 && matches!(name, "load" | "load-pass-plugin" | "fpass-plugin")
         };
-        let mut words = vec![self.words[0].clone()];
-        words.extend(self.words[1..].iter().filter(|w| loads(w)).cloned());
+        let head = self.head();
+        let mut words = self.words[..head].to_vec();
+        words.extend(self.words[head..].iter().filter(|w| loads(w)).cloned());
         for f in flags {
             if self.tool == Tool::Clang {
                 words.push("-mllvm".into());
             }
             words.push(f.clone());
         }
-        words.extend(self.words[1..].iter().filter(|w| !loads(w)).cloned());
+        words.extend(self.words[head..].iter().filter(|w| !loads(w)).cloned());
         Invocation {
             tool: self.tool,
             words,
@@ -161,13 +172,14 @@ impl Invocation {
     /// The invocation with its pipeline selected by `args` instead.
     pub fn with_pipeline(&self, args: &[String]) -> Invocation {
         let drop = self.pipeline_positions();
-        let mut words = vec![self.words[0].clone()];
+        let head = self.head();
+        let mut words = self.words[..head].to_vec();
         words.extend(args.iter().cloned());
         words.extend(
             self.words
                 .iter()
                 .enumerate()
-                .skip(1)
+                .skip(head)
                 .filter(|(i, _)| !drop.contains(i))
                 .map(|(_, w)| w.clone()),
         );
@@ -229,6 +241,24 @@ impl Invocation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cc1_stays_right_after_clang() {
+        let cc1 = Invocation {
+            tool: Tool::Clang,
+            words: ["clang", "-cc1", "-O2", "-emit-obj", "-x", "ir", "%s"]
+                .map(String::from)
+                .to_vec(),
+        };
+        assert_eq!(
+            cc1.with_flags(&["-opt-bisect-limit=3".into()]).words[..4],
+            ["clang", "-cc1", "-mllvm", "-opt-bisect-limit=3"]
+        );
+        assert_eq!(
+            cc1.with_pipeline(&["-O1".into()]).words[..3],
+            ["clang", "-cc1", "-O1"]
+        );
+    }
 
     #[test]
     fn plugins_are_found_in_opt_and_clang_words() {

@@ -231,6 +231,10 @@ fn crash_message(stderr: &str) -> Option<String> {
     let found = lines.iter().enumerate().find_map(|(i, line)| {
         if let Some(at) = line.find("LLVM ERROR:") {
             Some(line[at..].to_string())
+        } else if let Some(at) = line.find("error in backend:") {
+            // clang's words for LLVM's fatal error (`fatal error: error in
+            // backend: ...`, exit status 70 from -cc1).
+            Some(line[at..].to_string())
         } else if let Some(at) = line.find("Assertion `") {
             Some(line[at..].to_string())
         } else if line.contains("UNREACHABLE executed") {
@@ -267,7 +271,14 @@ fn stack_frames(stderr: &str) -> Vec<String> {
         .lines()
         .filter_map(|line| STACK_FRAME.captures(line))
         .map(|c| strip_offset(c.get(1).map_or("", |m| m.as_str())))
-        .filter(|name| !name.is_empty() && !name.starts_with('/') && !name.starts_with("0x"))
+        // A frame without a symbol prints its object file (`/lib/x.so` or
+        // `(/lib/x.so+0x1f)`): no name to compare.
+        .filter(|name| {
+            !name.is_empty()
+                && !name.starts_with('/')
+                && !name.starts_with("0x")
+                && !name.starts_with("(/")
+        })
         .filter(|name| !PLUMBING.iter().any(|p| name.starts_with(p)))
         .collect()
 }
@@ -278,7 +289,8 @@ fn strip_offset(name: &str) -> String {
         Some(at) if name[at + 3..].chars().all(|c| c.is_ascii_digit()) => &name[..at],
         _ => name,
     };
-    let name = match name.find(" /") {
+    // The object file after the name: ` /src/x.cpp:1:2`, ` (/lib/x.so+0x1f)`.
+    let name = match name.find(" /").or_else(|| name.find(" (/")) {
         Some(at) => &name[..at],
         None => name,
     };
@@ -323,6 +335,19 @@ Stack dump without symbol names (ensure you have llvm-symbolizer in your PATH or
 5  libLLVM.so.22.1 0x00007f49ca5e61e8
 6  libLLVM.so.22.1 0x00007f49ca5e7000 (anonymous namespace)::DAGCombiner::combine(llvm::SDNode*) + 10
 ";
+
+    #[test]
+    fn clangs_fatal_error_is_a_crash_message() {
+        // clang -cc1 with report_fatal_error: exit status 70, no stack dump.
+        let stderr = "fatal error: error in backend: wt-crash: the planted bug in @victim\n";
+        let s = Signature::of(Ended::Exited(70), stderr, "/tmp/w/x.ll").unwrap();
+        assert_eq!(s.ending, Ending::Exit(70));
+        assert_eq!(
+            s.message.as_deref(),
+            Some("error in backend: wt-crash: the planted bug in @victim")
+        );
+        assert!(Signature::of(Ended::Exited(1), "error: unknown type name 'x'\n", "").is_none());
+    }
 
     #[test]
     fn llvm_error_message_and_frames() {

@@ -106,6 +106,16 @@ pub fn slurm() -> Group {
     ])
 }
 
+/// C-Vise: `whittle clang-crash` reduces the source of a front-end crash
+/// with it, and its tests make such crashes.
+pub fn cvise() -> Group {
+    Group::new(
+        &["cvise"],
+        "C-Vise, which whittle clang-crash runs on front-end crashes (and its tests)",
+    )
+    .providing(&[("/usr/bin/cvise", "cvise")])
+}
+
 /// What `cargo xtask demo --llvm MAJOR` needs: building whittle and running
 /// `llc`.
 pub fn demo(major: u32) -> Vec<Group> {
@@ -119,6 +129,7 @@ pub fn test(major: u32) -> Vec<Group> {
     if major != DEFAULT_LLVM {
         groups.push(lit());
     }
+    groups.push(cvise());
     groups.push(slurm());
     groups
 }
