@@ -1,7 +1,8 @@
 //! A front-end crash: there is no IR to reduce yet, so C-Vise reduces the
 //! preprocessed source, judged by whittle itself (`whittle
 //! --clang-crash-check`: the same crash signature, and the source still
-//! gets past the preprocessor); then the `-cc1` flags the crash does not
+//! gets past the preprocessor: no error before the crash, or `-E` passes);
+//! then the `-cc1` flags the crash does not
 //! need go, and the result is a clang lit test.
 
 use std::path::{Path, PathBuf};
@@ -27,7 +28,7 @@ pub struct Check {
     pub preprocess: Vec<String>,
     pub signature: Signature,
     pub timeout: Option<f64>,
-    /// A file that gets one byte per check (the test count).
+    /// A file that gets one byte per clang run (the count of tool runs).
     pub counter: PathBuf,
 }
 
@@ -39,21 +40,36 @@ pub fn check_main(args: &[String]) -> i32 {
             bail!("usage: whittle {CHECK_MODE} CHECK.json FILE");
         };
         let check: Check = serde_json::from_slice(&std::fs::read(spec)?)?;
-        use std::io::Write as _;
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&check.counter)?
-            .write_all(b".")?;
+        // One byte per clang run: the count of tool runs.
+        let count = || -> Result<()> {
+            use std::io::Write as _;
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&check.counter)?
+                .write_all(b".")?;
+            Ok(())
+        };
         let file = std::path::absolute(file)?.display().to_string();
         let cwd = std::env::current_dir()?;
         let fill = |words: &[String]| -> Vec<String> {
             words.iter().map(|w| w.replace("%s", &file)).collect()
         };
+        count()?;
         let crashed = run(&fill(&check.command), &cwd, check.timeout, &file)?;
         if !crashed.same_crash(&check.signature) {
             return Ok(false);
         }
+        // The preprocessor says what it rejects as an error, before any
+        // crash: without one, the source got past it (no second run).
+        let errors = crashed
+            .stderr
+            .lines()
+            .any(|l| l.contains("error:") && !l.contains("error in backend"));
+        if !errors {
+            return Ok(true);
+        }
+        count()?;
         let pre = run(&fill(&check.preprocess), &cwd, check.timeout, &file)?;
         Ok(pre.ended == Ended::Exited(0) || pre.same_crash(&check.signature))
     })();
