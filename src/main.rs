@@ -8,13 +8,14 @@
 #![forbid(unsafe_code)]
 
 mod cli;
+mod help;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::{CommandFactory, Parser};
+use clap::{FromArgMatches, Parser};
 use whittle::bisect;
 use whittle::reduce::{self, Prepared};
 use whittle::reducer::{self, interrupt, PassInfo, RegisteredPass, Stats, Stopped};
@@ -41,6 +42,13 @@ fn main() -> ExitCode {
             .collect();
         return ExitCode::from(whittle::clang_crash::front::check_main(&args) as u8);
     }
+    if raw.get(1).is_some_and(|a| a == "__generate-docs") {
+        // `cargo xtask docs`: the man pages and completions.
+        let dir = raw
+            .get(2)
+            .map_or_else(|| "docs".into(), std::path::PathBuf::from);
+        return exit_with(help::generate(&dir));
+    }
     if raw.get(1).is_some_and(|a| a == "bisect") {
         return bisect(raw);
     }
@@ -50,10 +58,13 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = cli::normalize(raw);
     if argv.len() <= 1 {
         // Like llvm-reduce: no arguments prints the help.
-        let _ = Args::command().print_long_help();
+        let _ = help::whittle().print_long_help();
         return ExitCode::SUCCESS;
     }
-    let args = match Args::try_parse_from(argv) {
+    let args = match help::whittle()
+        .try_get_matches_from(argv)
+        .and_then(|m| Args::from_arg_matches(&m))
+    {
         Ok(args) => args,
         Err(e) => e.exit(),
     };
@@ -84,8 +95,11 @@ fn exit_with(result: Result<()>) -> ExitCode {
 /// `whittle bisect [FLAGS] INPUT`.
 fn bisect(raw: Vec<OsString>) -> ExitCode {
     // "whittle bisect" is the program name for clap.
-    let argv = cli::normalize_for(BisectArgs::command(), raw.into_iter().skip(1));
-    let args = match BisectArgs::try_parse_from(argv) {
+    let argv = cli::normalize_for(help::bisect(), raw.into_iter().skip(1));
+    let args = match help::bisect()
+        .try_get_matches_from(argv)
+        .and_then(|m| BisectArgs::from_arg_matches(&m))
+    {
         Ok(args) => args,
         Err(e) => e.exit(),
     };
@@ -110,7 +124,10 @@ fn bisect(raw: Vec<OsString>) -> ExitCode {
 /// `whittle clang-crash REPRO.sh [SOURCE]`: the bisection of a middle- or
 /// back-end crash is `whittle bisect`'s, with its own argument parsing.
 fn clang_crash(raw: Vec<OsString>) -> ExitCode {
-    let args = match ClangCrashArgs::try_parse_from(raw.into_iter().skip(1)) {
+    let args = match help::clang_crash()
+        .try_get_matches_from(raw.into_iter().skip(1))
+        .and_then(|m| ClangCrashArgs::from_arg_matches(&m))
+    {
         Ok(args) => args,
         Err(e) => e.exit(),
     };
@@ -139,8 +156,7 @@ fn clang_crash(raw: Vec<OsString>) -> ExitCode {
             if spec.save_temps {
                 words.push("--save-temps".into());
             }
-            let argv =
-                cli::normalize_for(BisectArgs::command(), words.into_iter().map(OsString::from));
+            let argv = cli::normalize_for(help::bisect(), words.into_iter().map(OsString::from));
             let bisect_args = BisectArgs::try_parse_from(argv)?;
             bisect::run(bisect_args.spec()?)
         };

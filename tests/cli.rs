@@ -1216,3 +1216,64 @@ fn clang_crash_in_the_front_end_needs_cvise() {
     assert_eq!(fs::read_to_string(s.path("fe.c")).unwrap(), text);
     assert!(!s.path("repro-reduced.c").exists());
 }
+
+#[test]
+fn short_help_fits_a_screen_and_long_help_has_every_flag() {
+    let short = Command::new(WHITTLE).arg("-h").output().unwrap();
+    let short = String::from_utf8_lossy(&short.stdout).into_owned();
+    assert!(short.lines().count() <= 55, "{short}");
+    for flag in [
+        "--test <TEST>",
+        "--crash-cmd",
+        "--lit",
+        "--emit-lit",
+        "--mr",
+        "-j <N>",
+    ] {
+        assert!(short.contains(flag), "{flag} missing from -h: {short}");
+    }
+    assert!(!short.contains("--recheck-every"), "{short}");
+    let long = Command::new(WHITTLE).arg("--help").output().unwrap();
+    let long = String::from_utf8_lossy(&long.stdout).into_owned();
+    assert!(
+        long.contains("--recheck-every") && long.contains("re-check"),
+        "{long}"
+    );
+}
+
+#[test]
+fn man_pages_and_completions_are_generated_and_current() {
+    let s = Scratch::new();
+    let out = Command::new(WHITTLE)
+        .args(["__generate-docs", s.path("gen").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    for file in [
+        "man/whittle.1",
+        "man/whittle-bisect.1",
+        "man/whittle-clang-crash.1",
+        "completions/whittle.bash",
+        "completions/_whittle",
+        "completions/whittle.fish",
+    ] {
+        let made = fs::read_to_string(s.path("gen").join(file)).unwrap();
+        let kept = fs::read_to_string(committed.join(file)).unwrap_or_default();
+        assert!(
+            made == kept,
+            "docs/{file} is not what the flags make now: run `cargo xtask docs`"
+        );
+    }
+    // The bash completion loads and completes whittle's flags.
+    let bash = Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "source {} && complete -p whittle",
+            committed.join("completions/whittle.bash").display()
+        ))
+        .output()
+        .unwrap();
+    assert!(bash.status.success(), "{}", stderr(&bash));
+    assert!(String::from_utf8_lossy(&bash.stdout).contains("whittle"));
+}

@@ -10,6 +10,9 @@
 //!   starts the single-node Slurm cluster of `scripts/local-slurm.sh` when
 //!   no cluster answers (and stops it afterwards), then runs `cargo test
 //!   --workspace ARGS...` and exits with its status.
+//! - `cargo xtask docs`: writes the man pages (`docs/man/`) and the shell
+//!   completions (`docs/completions/`) from whittle's clap definitions (a
+//!   test fails when they are not current).
 //! - `cargo xtask prereq [--llvm N]`: installs what `test` needs and nothing
 //!   else (CI runs it first, so that `apt-get update` runs once, before the
 //!   cluster it then starts).
@@ -31,11 +34,13 @@ const USAGE: &str = "\
 usage: cargo xtask demo [--llvm N]
        cargo xtask test [--llvm N] [-- CARGO-TEST-ARGS...]
        cargo xtask prereq [--llvm N]
+       cargo xtask docs
 
 demo  install what is missing, build the release whittle, reduce examples/llc-crash
 test  install what is missing, start a local Slurm cluster if none answers (stopped
       afterwards), run `cargo test --workspace` with the given arguments
-prereq  install what `test` needs (LLVM, Slurm), nothing else
+prereq  install what `test` needs (LLVM, Slurm, C-Vise), nothing else
+docs  write docs/man/*.1 and docs/completions/* from whittle's flags
 
 --llvm N  the LLVM whittle is built for and tested with: 22 (the default) or 19
           (20 and 21 build too, from packages you install); built in target/llvm-N
@@ -48,6 +53,7 @@ enum Task {
     Demo { llvm: u32 },
     Test { llvm: u32, args: Vec<OsString> },
     Prereq { llvm: u32 },
+    Docs,
     Help,
 }
 
@@ -100,6 +106,8 @@ fn parse(args: Vec<OsString>) -> Result<Task, String> {
                 args: rest[skip..].to_vec(),
             })
         }
+        Some("docs") if rest.is_empty() => Ok(Task::Docs),
+        Some("docs") => Err("`docs` takes no arguments".into()),
         Some("help" | "-h" | "--help") => Ok(Task::Help),
         _ => Err(format!("unknown task {task:?}")),
     }
@@ -296,6 +304,26 @@ fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
     Ok(ExitCode::from(exit_code(status?)))
 }
 
+/// `cargo xtask docs`: whittle writes its man pages and completions (a
+/// hidden first argument), from the flags it parses.
+fn docs() -> Result<ExitCode, String> {
+    let build = Build::prepare(prereq::DEFAULT_LLVM, &prereq::demo(prereq::DEFAULT_LLVM))?;
+    let root = workspace_root();
+    run_ok(
+        build
+            .cargo(&root, "build")
+            .args(["--release", "--bin", "whittle"]),
+    )?;
+    let whittle = build.target_dir(&root).join("release").join("whittle");
+    run_ok(
+        Command::new(&whittle)
+            .current_dir(&root)
+            .args(["__generate-docs", "docs"]),
+    )?;
+    eprintln!("xtask: wrote docs/man/ and docs/completions/");
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let task = match parse(std::env::args_os().skip(1).collect()) {
         Ok(task) => task,
@@ -310,6 +338,7 @@ fn main() -> ExitCode {
         Task::Prereq { llvm } => {
             Build::prepare(llvm, &prereq::test(llvm)).map(|_| ExitCode::SUCCESS)
         }
+        Task::Docs => docs(),
         Task::Help => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)

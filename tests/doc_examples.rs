@@ -1,0 +1,143 @@
+//! The examples of README.md and docs/ cannot rot: every code block marked
+//! `<!-- doctest -->` (and, optionally, `<!-- expect: TEXT -->`, a line its
+//! output must contain) runs here from the repository's root, with this
+//! build's `whittle` and LLVM's tools first on PATH, and must exit 0. The
+//! examples are written for LLVM 22 (its IR, its crashes): a build for
+//! another LLVM skips them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
+
+/// A marked block: where it is, its commands, the line its output must have.
+#[derive(Debug)]
+struct Example {
+    at: String,
+    script: String,
+    expect: Vec<String>,
+}
+
+/// The marked blocks of one Markdown text.
+fn examples(path: &Path, text: &str) -> Vec<Example> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].trim() != "<!-- doctest -->" {
+            i += 1;
+            continue;
+        }
+        let at = format!("{}:{}", path.display(), i + 1);
+        let mut expect = Vec::new();
+        i += 1;
+        while let Some(text) = lines
+            .get(i)
+            .and_then(|l| l.trim().strip_prefix("<!-- expect:"))
+            .and_then(|l| l.strip_suffix("-->"))
+        {
+            expect.push(text.trim().to_string());
+            i += 1;
+        }
+        assert!(
+            lines.get(i).is_some_and(|l| l.starts_with("```")),
+            "{at}: <!-- doctest --> is not followed by a code block"
+        );
+        i += 1;
+        let mut script = String::new();
+        while i < lines.len() && !lines[i].starts_with("```") {
+            script.push_str(lines[i]);
+            script.push('\n');
+            i += 1;
+        }
+        out.push(Example { at, script, expect });
+    }
+    out
+}
+
+fn markdown_files(root: &Path) -> Vec<PathBuf> {
+    let mut files = vec![root.join("README.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    docs.retain(|p| p.extension().is_some_and(|e| e == "md"));
+    docs.sort();
+    files.extend(docs);
+    files
+}
+
+#[test]
+fn marked_examples_are_found() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let all: Vec<Example> = markdown_files(root)
+        .iter()
+        .flat_map(|f| examples(f, &std::fs::read_to_string(f).unwrap()))
+        .collect();
+    assert!(
+        all.len() >= 5,
+        "only {} marked examples: {all:?}",
+        all.len()
+    );
+    let parsed = examples(
+        Path::new("x.md"),
+        "<!-- doctest -->\n<!-- expect: done -->\n```sh\necho done\n```\n",
+    );
+    assert_eq!(parsed.len(), 1);
+    assert_eq!(parsed[0].script, "echo done\n");
+    assert_eq!(parsed[0].expect, ["done"]);
+}
+
+#[test]
+fn every_marked_example_runs() {
+    let llvm = env!("WHITTLE_LLVM_VERSION");
+    if !llvm.starts_with("22.") {
+        eprintln!("the examples are written for LLVM 22; this whittle is for {llvm}: skipped");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bin = Path::new(WHITTLE).parent().unwrap();
+    let llvm_bin = Path::new(env!("WHITTLE_LLVM_PREFIX")).join("bin");
+    let path = std::env::join_paths([bin.to_path_buf(), llvm_bin].into_iter().chain(
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
+    ))
+    .unwrap();
+    let mut failed = Vec::new();
+    let mut ran = 0;
+    for file in markdown_files(root) {
+        for example in examples(&file, &std::fs::read_to_string(&file).unwrap()) {
+            ran += 1;
+            let out = Command::new("bash")
+                .args(["-e", "-o", "pipefail", "-c", &example.script])
+                .current_dir(root)
+                .env("PATH", &path)
+                .output()
+                .unwrap();
+            let said = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            if !out.status.success() {
+                failed.push(format!(
+                    "{}: {} ({})\n{said}",
+                    example.at,
+                    example.script.trim(),
+                    out.status
+                ));
+            } else if let Some(missing) = example.expect.iter().find(|e| !said.contains(e.as_str()))
+            {
+                failed.push(format!(
+                    "{}: {}: its output lacks {missing:?}\n{said}",
+                    example.at,
+                    example.script.trim()
+                ));
+            }
+        }
+    }
+    assert!(ran >= 5, "only {ran} examples ran");
+    assert!(
+        failed.is_empty(),
+        "examples that no longer work:\n{}",
+        failed.join("\n")
+    );
+}
