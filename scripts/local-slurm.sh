@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# A single-node Slurm cluster on this machine, for whittle's Slurm executor
-# tests (and for trying `--executor=slurm` by hand).
+# A Slurm cluster on this machine, for whittle's Slurm executor tests (and
+# for trying `--executor=slurm` by hand): one node by default, or N nodes,
+# each a slurmd of its own (`slurmd -N NAME`; Debian builds Slurm with
+# --enable-multiple-slurmd), with its own port, spool, pid and log.
 #
-#   scripts/local-slurm.sh start    stand it up (idempotent); waits until idle
+#   scripts/local-slurm.sh start [--nodes N]
+#                                   stand it up (idempotent); waits until every
+#                                   node is idle
 #   scripts/local-slurm.sh stop     stop what `start` started (by pid)
 #   scripts/local-slurm.sh status   whether a cluster answers
 #
@@ -23,6 +27,9 @@ STATE=${WHITTLE_SLURM_STATE:-/run/whittle-slurm}
 CONF=/etc/slurm/slurm.conf
 MARK="# written by whittle's scripts/local-slurm.sh"
 CPUS=${WHITTLE_SLURM_CPUS:-$(nproc)}
+# Nodes: 1 is the node `localhost`; N > 1 are node1..nodeN, slurmd i
+# listening on port 17000+i.
+NODES=${WHITTLE_SLURM_NODES:-1}
 
 say() { echo "local-slurm: $*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -60,20 +67,40 @@ JobCompType=jobcomp/none
 ReturnToService=2
 SlurmdParameters=config_overrides
 SlurmctldPidFile=$STATE/slurmctld.daemon.pid
-SlurmdPidFile=$STATE/slurmd.daemon.pid
 StateSaveLocation=$STATE/state
-SlurmdSpoolDir=$STATE/spool
 SlurmctldLogFile=$STATE/slurmctld.log
-SlurmdLogFile=$STATE/slurmd.log
 SlurmctldTimeout=30
 SlurmdTimeout=30
 MessageTimeout=10
 KillWait=2
 InactiveLimit=0
 MinJobAge=30
+EOF
+    if [ "$NODES" = 1 ]; then
+        cat >>"$CONF" <<EOF
+SlurmdPidFile=$STATE/slurmd.daemon.pid
+SlurmdSpoolDir=$STATE/spool
+SlurmdLogFile=$STATE/slurmd.log
 NodeName=localhost NodeAddr=127.0.0.1 CPUs=$CPUS State=UNKNOWN
 PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 EOF
+    else
+        # %n: the node's name, one pid, spool and log per slurmd.
+        cat >>"$CONF" <<EOF
+SlurmdPidFile=$STATE/slurmd-%n.daemon.pid
+SlurmdSpoolDir=$STATE/spool/%n
+SlurmdLogFile=$STATE/slurmd-%n.log
+NodeName=node[1-$NODES] NodeHostname=localhost NodeAddr=127.0.0.1 Port=[17001-$((17000 + NODES))] CPUs=$CPUS State=UNKNOWN
+PartitionName=debug Nodes=node[1-$NODES] Default=YES MaxTime=INFINITE State=UP
+EOF
+        local i
+        for i in $(seq 1 "$NODES"); do mkdir -p "$STATE/spool/node$i"; done
+    fi
+}
+
+# The names of the nodes.
+node_names() {
+    if [ "$NODES" = 1 ]; then echo localhost; else seq -f 'node%g' 1 "$NODES"; fi
 }
 
 start_munge() {
@@ -96,17 +123,21 @@ spawn() {
 }
 
 wait_idle() {
-    local i
+    local i n idle
     for i in $(seq 1 120); do
-        case "$(sinfo -h -n localhost -o %T 2>/dev/null)" in
-        idle*) return 0 ;;
-        down* | drain*) scontrol update NodeName=localhost State=RESUME >/dev/null 2>&1 || true ;;
-        esac
+        idle=0
+        for n in $(node_names); do
+            case "$(sinfo -h -n "$n" -o %T 2>/dev/null)" in
+            idle*) idle=$((idle + 1)) ;;
+            down* | drain*) scontrol update NodeName="$n" State=RESUME >/dev/null 2>&1 || true ;;
+            esac
+        done
+        [ "$idle" = "$NODES" ] && return 0
         sleep 0.5
     done
     say "slurmctld log:"; tail -n 20 "$STATE/slurmctld.log" >&2 || true
-    say "slurmd log:"; tail -n 20 "$STATE/slurmd.log" >&2 || true
-    die "the node did not become idle within a minute"
+    for n in "$STATE"/slurmd*.log; do say "$n:"; tail -n 10 "$n" >&2 || true; done
+    die "not every node became idle within a minute"
 }
 
 start() {
@@ -131,7 +162,14 @@ start() {
     alive slurmctld || spawn slurmctld /usr/sbin/slurmctld -D -c
     for _ in $(seq 1 60); do answers && break; sleep 0.5; done
     answers || { tail -n 20 "$STATE/slurmctld.log" >&2 || true; die "slurmctld does not answer"; }
-    alive slurmd || spawn slurmd /usr/sbin/slurmd -D -N localhost
+    local n
+    if [ "$NODES" = 1 ]; then
+        alive slurmd || spawn slurmd /usr/sbin/slurmd -D -N localhost
+    else
+        for n in $(node_names); do
+            alive "slurmd-$n" || spawn "slurmd-$n" /usr/sbin/slurmd -D -N "$n"
+        done
+    fi
     wait_idle
     say "up: $(sinfo -h -o '%P %D nodes %c cpus %T')"
 }
@@ -151,7 +189,11 @@ end() {
 
 stop() {
     [ -d "$STATE" ] || { say "nothing was started here"; return; }
+    local f
     end slurmd
+    for f in "$STATE"/slurmd-*.pid; do
+        if [ -e "$f" ]; then end "$(basename "$f" .pid)"; fi
+    done
     end slurmctld
     end munged
     if [ -f "$CONF" ] && grep -qF "$MARK" "$CONF"; then
@@ -161,8 +203,16 @@ stop() {
 }
 
 case "${1:-}" in
-start) start ;;
+start)
+    case "${2:-}" in
+    --nodes) NODES=${3:?--nodes takes a number} ;;
+    --nodes=*) NODES=${2#--nodes=} ;;
+    "") ;;
+    *) echo "usage: $0 start [--nodes N]" >&2; exit 2 ;;
+    esac
+    [[ "$NODES" =~ ^[1-9][0-9]*$ ]] || die "--nodes takes a positive number, not '$NODES'"
+    start ;;
 stop) stop ;;
 status) if answers; then sinfo; else say "no cluster answers"; exit 1; fi ;;
-*) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+*) echo "usage: $0 start [--nodes N]|stop|status" >&2; exit 2 ;;
 esac
