@@ -134,6 +134,15 @@ impl Build {
         Ok(Build { llvm, mlir })
     }
 
+    /// Build the release `whittle` of this LLVM; its path.
+    fn release_whittle(&self, root: &Path) -> Result<PathBuf, String> {
+        run_ok(
+            self.cargo(root, "build")
+                .args(["--release", "--bin", "whittle"]),
+        )?;
+        Ok(self.target_dir(root).join("release").join("whittle"))
+    }
+
     /// Where this build's artifacts go.
     fn target_dir(&self, root: &Path) -> PathBuf {
         let base = target_dir(root);
@@ -243,12 +252,7 @@ fn demo(llvm: u32) -> Result<ExitCode, String> {
     prereq::supported(llvm)?;
     let input = example_input(&root, llvm)?;
     let build = Build::prepare(llvm, &prereq::demo(llvm))?;
-    run_ok(
-        build
-            .cargo(&root, "build")
-            .args(["--release", "--bin", "whittle"]),
-    )?;
-    let whittle = build.target_dir(&root).join("release").join("whittle");
+    let whittle = build.release_whittle(&root)?;
     let status = run(Command::new(&whittle)
         .current_dir(&root)
         .env("LLVM_BIN", build.llvm_bin())
@@ -309,12 +313,7 @@ fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
 fn docs() -> Result<ExitCode, String> {
     let build = Build::prepare(prereq::DEFAULT_LLVM, &prereq::demo(prereq::DEFAULT_LLVM))?;
     let root = workspace_root();
-    run_ok(
-        build
-            .cargo(&root, "build")
-            .args(["--release", "--bin", "whittle"]),
-    )?;
-    let whittle = build.target_dir(&root).join("release").join("whittle");
+    let whittle = build.release_whittle(&root)?;
     run_ok(
         Command::new(&whittle)
             .current_dir(&root)
