@@ -392,11 +392,7 @@ pub struct ClangCrashArgs {
 
 impl ClangCrashArgs {
     pub fn spec(&self) -> Result<whittle::clang_crash::Spec> {
-        if let Some(t) = self.timeout {
-            if t.is_nan() || t <= 0.0 {
-                bail!("--timeout must be a positive number of seconds");
-            }
-        }
+        timeout_seconds(self.timeout)?;
         Ok(whittle::clang_crash::Spec {
             script: self.script.clone(),
             source: self.source.clone(),
@@ -585,6 +581,16 @@ impl OracleArgs {
     }
 }
 
+/// `--timeout`, checked: a positive, finite number of seconds.
+fn timeout_seconds(timeout: Option<f64>) -> Result<Option<Duration>> {
+    match timeout {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            bail!("--timeout must be a positive number of seconds, not {t}")
+        }
+        t => Ok(t.map(Duration::from_secs_f64)),
+    }
+}
+
 impl RunArgs {
     /// Where tests run, as the `--executor*` flags say.
     fn executor(&self) -> Result<Executor> {
@@ -615,14 +621,8 @@ impl RunArgs {
     /// How and where tests run: `--timeout`, `--preserve-debug-environment`,
     /// `--save-temps`, `--executor*`.
     pub fn env(&self) -> Result<EnvSpec> {
-        let timeout = match self.timeout {
-            Some(t) if !(t > 0.0 && t.is_finite()) => {
-                bail!("--timeout must be a positive number of seconds, not {t}")
-            }
-            t => t.map(Duration::from_secs_f64),
-        };
         Ok(EnvSpec {
-            timeout,
+            timeout: timeout_seconds(self.timeout)?,
             preserve_debug_environment: self.preserve_debug_environment,
             save_temps: self.save_temps,
             divert_stderr: None,

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::run::run;
 use super::script::Reproducer;
 use crate::oracle::process::Ended;
-use crate::oracle::signature::{filecheck_pattern, Ending, Signature};
+use crate::oracle::signature::{escape_filecheck, filecheck_pattern, Ending, Signature};
 
 /// The hidden first argument of the C-Vise interestingness test.
 pub const CHECK_MODE: &str = "--clang-crash-check";
@@ -135,7 +135,7 @@ pub fn reduce(
     jobs: usize,
     timeout: Option<f64>,
 ) -> Result<Reduced> {
-    let cvise = which("cvise").ok_or_else(|| {
+    let cvise = crate::oracle::command::resolve_program("cvise").map_err(|_| {
         anyhow!("the crash is in clang's front end, which whittle reduces with C-Vise, and cvise is not installed (Debian: apt-get install cvise)")
     })?;
     let name = rep
@@ -238,15 +238,6 @@ pub fn reduce(
     })
 }
 
-/// A program on PATH.
-fn which(program: &str) -> Option<PathBuf> {
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join(program))
-            .find(|p| p.is_file())
-    })
-}
-
 /// The clang lit test: the reduced source under a RUN line of `%clang_cc1`
 /// with the flags the crash needs, and the check line of its signature.
 pub fn lit_test(reduced: &Reduced, signature: &Signature, provenance: &str) -> String {
@@ -257,9 +248,7 @@ pub fn lit_test(reduced: &Reduced, signature: &Signature, provenance: &str) -> S
     let flags = crate::oracle::command::join(&reduced.flags);
     let check = match (&signature.raw_message, signature.frames.first()) {
         (Some(message), _) => filecheck_pattern(message, ""),
-        (None, Some(frame)) => frame
-            .replace("{{", "{{[{][{]}}")
-            .replace("[[", "{{[[][[]}}"),
+        (None, Some(frame)) => escape_filecheck(frame),
         (None, None) => "PLEASE submit a bug report".to_string(),
     };
     format!(

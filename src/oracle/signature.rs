@@ -147,7 +147,7 @@ pub fn filecheck_pattern(raw_message: &str, input: &str) -> String {
 }
 
 /// Literal text FileCheck would misread (`{{`, `[[`) as regular expressions.
-fn escape_filecheck(text: &str) -> String {
+pub fn escape_filecheck(text: &str) -> String {
     text.replace("{{", "{{[{][{]}}").replace("[[", "{{[[][[]}}")
 }
 
