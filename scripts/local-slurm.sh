@@ -8,15 +8,27 @@
 #                                   stand it up (idempotent); waits until every
 #                                   node is idle
 #   scripts/local-slurm.sh stop     stop what `start` started (by pid)
-#   scripts/local-slurm.sh status   whether a cluster answers
+#   scripts/local-slurm.sh status   whether the cluster answers
+#   scripts/local-slurm.sh env      the line that points Slurm's commands at it
 #
 # Debian's packages (slurmctld slurmd slurm-client munge), run as root, no
-# systemd: munge through its init script, `slurmctld -D` and `slurmd -D` in
-# the background. Missing packages are installed with apt-get. Everything this script starts or writes is recorded under
-# $STATE (default /run/whittle-slurm): the pids it started, its logs, the
-# controller's state; `stop` ends only those pids and removes only the
-# slurm.conf it wrote (marked as such). A cluster that already answers is
-# left alone.
+# systemd: munge through its init script when it is not running,
+# `slurmctld -D` and `slurmd -D` in the background. Missing packages are
+# installed with apt-get.
+#
+# The configuration is private: $STATE/slurm.conf (STATE defaults to
+# /run/whittle-slurm), on ports of its own (controller 16817, nodes 17001
+# up), so a cluster the machine already has is neither read nor disturbed.
+# Slurm's commands find it through SLURM_CONF: `eval "$(scripts/local-slurm.sh
+# env)"` (cargo xtask test sets it by itself). Everything this script
+# starts or writes is under $STATE: the configuration, the pids it started,
+# the logs, the controller's state; `stop` ends exactly those pids.
+#
+# Failure detection is quick, for the tests that kill and stop nodes: a node
+# that stops answering is "not responding" after a missed ping and down after
+# SlurmdTimeout (10 s); a node that registers again returns to service by
+# itself (ReturnToService=2). The timeouts leave a loaded 2-core machine
+# seconds to spare: slurmd answers a ping from its own thread.
 #
 # WHITTLE_SLURM_CPUS=N gives the node N CPUs instead of $(nproc) (Slurm
 # then schedules N one-CPU steps at once on this machine's cores: for
@@ -24,12 +36,15 @@
 set -euo pipefail
 
 STATE=${WHITTLE_SLURM_STATE:-/run/whittle-slurm}
-CONF=/etc/slurm/slurm.conf
+CONF=$STATE/slurm.conf
+export SLURM_CONF=$CONF
 MARK="# written by whittle's scripts/local-slurm.sh"
+CTLD_PORT=16817
 CPUS=${WHITTLE_SLURM_CPUS:-$(nproc)}
 # Nodes: 1 is the node `localhost`; N > 1 are node1..nodeN, slurmd i
 # listening on port 17000+i.
 NODES=${WHITTLE_SLURM_NODES:-1}
+NODES_GIVEN=${WHITTLE_SLURM_NODES:-}
 
 say() { echo "local-slurm: $*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -43,14 +58,12 @@ alive() {
 }
 
 write_conf() {
-    if [ -f "$CONF" ] && ! grep -qF "$MARK" "$CONF"; then
-        die "$CONF exists and is not ours; start that cluster's daemons, or move it away"
-    fi
-    mkdir -p /etc/slurm "$STATE/state" "$STATE/spool"
+    mkdir -p "$STATE/state" "$STATE/spool"
     cat >"$CONF" <<EOF
-$MARK (remove with: scripts/local-slurm.sh stop)
+$MARK
 ClusterName=whittle-local
 SlurmctldHost=localhost
+SlurmctldPort=$CTLD_PORT
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -70,8 +83,8 @@ SlurmctldPidFile=$STATE/slurmctld.daemon.pid
 StateSaveLocation=$STATE/state
 SlurmctldLogFile=$STATE/slurmctld.log
 SlurmctldTimeout=30
-SlurmdTimeout=30
-MessageTimeout=10
+SlurmdTimeout=10
+MessageTimeout=5
 KillWait=2
 InactiveLimit=0
 MinJobAge=30
@@ -81,6 +94,7 @@ EOF
 SlurmdPidFile=$STATE/slurmd.daemon.pid
 SlurmdSpoolDir=$STATE/spool
 SlurmdLogFile=$STATE/slurmd.log
+SlurmdPort=17001
 NodeName=localhost NodeAddr=127.0.0.1 CPUs=$CPUS State=UNKNOWN
 PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 EOF
@@ -97,6 +111,8 @@ EOF
         for i in $(seq 1 "$NODES"); do mkdir -p "$STATE/spool/node$i"; done
     fi
 }
+
+env_line() { echo "export SLURM_CONF=$CONF"; }
 
 # The names of the nodes.
 node_names() {
@@ -127,14 +143,21 @@ wait_idle() {
     for i in $(seq 1 120); do
         idle=0
         for n in $(node_names); do
-            case "$(sinfo -h -n "$n" -o %T 2>/dev/null)" in
-            idle*) idle=$((idle + 1)) ;;
+            case "$(sinfo -h -n "$n" -o %T 2>/dev/null | tr -d ' ')" in
+            idle) idle=$((idle + 1)) ;;
             down* | drain*) scontrol update NodeName="$n" State=RESUME >/dev/null 2>&1 || true ;;
+            completing*)
+                # A job whose node died as it ended stays "completing" until
+                # the controller gives up on it: after 5 s, down and back.
+                if [ "$i" -gt 10 ]; then
+                    scontrol update NodeName="$n" State=DOWN Reason=restarted >/dev/null 2>&1 || true
+                fi ;;
             esac
         done
         [ "$idle" = "$NODES" ] && return 0
         sleep 0.5
     done
+    sinfo -N >&2 || true
     say "slurmctld log:"; tail -n 20 "$STATE/slurmctld.log" >&2 || true
     for n in "$STATE"/slurmd*.log; do say "$n:"; tail -n 10 "$n" >&2 || true; done
     die "not every node became idle within a minute"
@@ -151,18 +174,29 @@ start() {
         apt-get update >&2
         DEBIAN_FRONTEND=noninteractive apt-get install -y slurmctld slurmd slurm-client munge >&2
     fi
-    if answers && ! alive slurmctld; then
-        say "a cluster answers already; leaving it alone"
-        return
-    fi
     mkdir -p "$STATE"
-    write_conf
+    if alive slurmctld; then
+        # Running already: start what of it is missing, at the size it has.
+        local running
+        running=$(sed -n 's/^NodeName=node\[1-\([0-9]*\)\].*/\1/p' "$CONF")
+        running=${running:-1}
+        [ -z "$NODES_GIVEN" ] || [ "$NODES" = "$running" ] ||
+            die "a cluster of $running node(s) runs here; stop it first"
+        NODES=$running
+    else
+        write_conf
+    fi
     start_munge
     # A fresh controller forgets the jobs of an earlier one (-c).
     alive slurmctld || spawn slurmctld /usr/sbin/slurmctld -D -c
     for _ in $(seq 1 60); do answers && break; sleep 0.5; done
     answers || { tail -n 20 "$STATE/slurmctld.log" >&2 || true; die "slurmctld does not answer"; }
-    local n
+    local n f
+    # A daemon of ours stopped (SIGSTOP: a test that hung a node and
+    # failed before it let go) runs again.
+    for f in "$STATE"/slurmd*.pid; do
+        if [ -e "$f" ]; then kill -CONT "$(cat "$f")" 2>/dev/null || true; fi
+    done
     if [ "$NODES" = 1 ]; then
         alive slurmd || spawn slurmd /usr/sbin/slurmd -D -N localhost
     else
@@ -171,7 +205,7 @@ start() {
         done
     fi
     wait_idle
-    say "up: $(sinfo -h -o '%P %D nodes %c cpus %T')"
+    say "up: $(sinfo -h -o '%P %D nodes %c cpus %T'); Slurm's commands reach it with: $(env_line)"
 }
 
 # Stop the process recorded as $STATE/$1.pid (TERM, then KILL).
@@ -196,17 +230,15 @@ stop() {
     done
     end slurmctld
     end munged
-    if [ -f "$CONF" ] && grep -qF "$MARK" "$CONF"; then
-        rm -f "$CONF"
-    fi
+    rm -f "$CONF"
     say "stopped"
 }
 
 case "${1:-}" in
 start)
     case "${2:-}" in
-    --nodes) NODES=${3:?--nodes takes a number} ;;
-    --nodes=*) NODES=${2#--nodes=} ;;
+    --nodes) NODES=${3:?--nodes takes a number}; NODES_GIVEN=1 ;;
+    --nodes=*) NODES=${2#--nodes=}; NODES_GIVEN=1 ;;
     "") ;;
     *) echo "usage: $0 start [--nodes N]" >&2; exit 2 ;;
     esac
@@ -214,5 +246,6 @@ start)
     start ;;
 stop) stop ;;
 status) if answers; then sinfo; else say "no cluster answers"; exit 1; fi ;;
-*) echo "usage: $0 start [--nodes N]|stop|status" >&2; exit 2 ;;
+env) env_line ;;
+*) echo "usage: $0 start [--nodes N]|stop|status|env" >&2; exit 2 ;;
 esac

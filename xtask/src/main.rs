@@ -7,9 +7,10 @@
 //!   (`examples/llc-crash`), printing the summary, the reduced module and
 //!   where it is.
 //! - `cargo xtask test [--llvm N] [-- ARGS...]`: installs what is missing,
-//!   starts the single-node Slurm cluster of `scripts/local-slurm.sh` when
+//!   starts the three-node Slurm cluster of `scripts/local-slurm.sh` when
 //!   no cluster answers (and stops it afterwards), then runs `cargo test
-//!   --workspace ARGS...` and exits with its status.
+//!   --workspace ARGS...` with SLURM_CONF pointing at the cluster, and
+//!   exits with its status.
 //! - `cargo xtask docs`: writes the man pages (`docs/man/`) and the shell
 //!   completions (`docs/completions/`) from whittle's clap definitions (a
 //!   test fails when they are not current).
@@ -37,8 +38,9 @@ usage: cargo xtask demo [--llvm N]
        cargo xtask docs
 
 demo  install what is missing, build the release whittle, reduce examples/llc-crash
-test  install what is missing, start a local Slurm cluster if none answers (stopped
-      afterwards), run `cargo test --workspace` with the given arguments
+test  install what is missing, start a local three-node Slurm cluster if none
+      answers (stopped afterwards), run `cargo test --workspace` with the given
+      arguments
 prereq  install what `test` needs (LLVM, Slurm, C-Vise), nothing else
 docs  write docs/man/*.1 and docs/completions/* from whittle's flags
 
@@ -274,9 +276,14 @@ fn demo(llvm: u32) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Whether a Slurm cluster answers (`sinfo`).
-fn slurm_answers() -> bool {
-    Command::new("sinfo")
+/// Whether a Slurm cluster answers (`sinfo`), its commands reading `conf`
+/// when given.
+fn slurm_answers(conf: Option<&Path>) -> bool {
+    let mut sinfo = Command::new("sinfo");
+    if let Some(conf) = conf {
+        sinfo.env("SLURM_CONF", conf);
+    }
+    sinfo
         .arg("-h")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -284,22 +291,45 @@ fn slurm_answers() -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// The configuration of `scripts/local-slurm.sh`'s cluster (its private
+/// `slurm.conf`).
+fn local_slurm_conf() -> PathBuf {
+    std::env::var_os("WHITTLE_SLURM_STATE")
+        .map_or_else(|| PathBuf::from("/run/whittle-slurm"), PathBuf::from)
+        .join("slurm.conf")
+}
+
+/// Nodes of the cluster `test` starts: enough to lose one and go on.
+const TEST_NODES: &str = "3";
+
 /// `cargo xtask test`: `cargo test --workspace ARGS...` for LLVM `llvm`, with
-/// its exit status. The Slurm executor's tests need a cluster: when none
-/// answers, the local one is started for the run and stopped after it.
+/// its exit status. The Slurm executor's tests need a cluster: the one
+/// SLURM_CONF names, else the local one when it runs, else the local one
+/// started for the run (three nodes) and stopped after it.
 fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
     let build = Build::prepare(llvm, &prereq::test(llvm))?;
     let root = workspace_root();
     let script = root.join("scripts").join("local-slurm.sh");
-    let mut started = !slurm_answers();
-    if started {
+    let local = local_slurm_conf();
+    let conf = match std::env::var_os("SLURM_CONF") {
+        Some(conf) => PathBuf::from(conf),
+        None => local.clone(),
+    };
+    let mut started = false;
+    if !slurm_answers(Some(&conf)) && conf == local {
         // Without a cluster the Slurm tests fail, saying how to start one.
-        if let Err(e) = run_ok(Command::new(&script).arg("start")) {
-            eprintln!("xtask: warning: no Slurm cluster for the Slurm executor's tests: {e}");
-            started = false;
+        match run_ok(Command::new(&script).args(["start", "--nodes", TEST_NODES])) {
+            Ok(()) => started = true,
+            Err(e) => {
+                eprintln!("xtask: warning: no Slurm cluster for the Slurm executor's tests: {e}")
+            }
         }
     }
-    let status = run(build.cargo(&root, "test").arg("--workspace").args(args));
+    let status = run(build
+        .cargo(&root, "test")
+        .env("SLURM_CONF", &conf)
+        .arg("--workspace")
+        .args(args));
     if started {
         if let Err(e) = run_ok(Command::new(&script).arg("stop")) {
             eprintln!("xtask: warning: {e}");
