@@ -332,7 +332,7 @@ pub struct RunArgs {
     )]
     pub executor_grace: f64,
 
-    /// Retry a test that Slurm failed away from the node it failed on (srun --exclude)
+    /// Never send tests again to a node where one failed (by default such a node is avoided for 10 s, and while Slurm reports it down or not responding)
     #[arg(long, help_heading = "Running on a cluster")]
     pub executor_exclude_failed: bool,
 }
@@ -451,12 +451,6 @@ impl BisectArgs {
         let Some(input) = self.input.clone().or_else(|| self.oracle.lit.clone()) else {
             bail!("the input module must be specified: whittle bisect [FLAGS] INPUT");
         };
-        if self.run.executor == ExecutorArg::Slurm {
-            // Its probes read the tool's BISECT: lines from their scratch
-            // directory, and its reduction judges with two oracles at once:
-            // neither travels to a node.
-            bail!("whittle bisect runs its probes and its reduction on this machine: --executor=slurm works for a reduction (whittle [FLAGS] INPUT), not for a bisection");
-        }
         let language = Language::of(None, &input)?;
         let defined_values_only = matches!(oracle, oracle::Spec::Mr(_));
         Ok(BisectSpec {

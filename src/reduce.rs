@@ -334,10 +334,7 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
             first: built.as_dyn(),
             second: oracle::build_like(control, &built, &env, &spec.input)?.as_dyn(),
         }),
-        (Executor::Slurm(_), Some(_)) => {
-            bail!("a reduction with a control oracle (whittle bisect) runs its tests on this machine: --executor=slurm cannot carry it")
-        }
-        (Executor::Slurm(slurm), None) => {
+        (Executor::Slurm(slurm), control) => {
             if let Some(allocation) = Allocation::current() {
                 if jobs > allocation.tasks {
                     eprintln!(
@@ -353,7 +350,14 @@ pub fn prepare(spec: RunSpec) -> Result<Prepared> {
                     "whittle: warning: --executor=slurm with --no-auto-timeout and without --timeout: a hung srun (a step whose daemon died) is never cancelled"
                 );
             }
-            Arc::new(SlurmOracle::new(&built, slurm.clone(), env.clone())?)
+            let oracle = SlurmOracle::new(&built, slurm.clone(), env.clone())?;
+            // The node judges the control too, on the same candidate.
+            Arc::new(match control {
+                Some(control) => {
+                    oracle.with_control(&oracle::build_like(control, &built, &env, &spec.input)?)
+                }
+                None => oracle,
+            })
         }
     };
     let settings = Settings {

@@ -720,7 +720,7 @@ fn bisect_needs_an_llvm_tool_in_the_command() {
 }
 
 #[test]
-fn bisect_takes_the_executor_flags_and_says_it_runs_locally() {
+fn bisect_takes_the_executor_flags() {
     let s = Scratch::new();
     let crash = [
         "bisect",
@@ -734,12 +734,6 @@ fn bisect_takes_the_executor_flags_and_says_it_runs_locally() {
     assert_one_line_error(
         &s.run(&args),
         "--executor-retries goes with --executor=slurm",
-    );
-    let mut args = crash.to_vec();
-    args.push("--executor=slurm");
-    assert_one_line_error(
-        &s.run(&args),
-        "whittle bisect runs its probes and its reduction on this machine: --executor=slurm works for a reduction",
     );
 }
 

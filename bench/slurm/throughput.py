@@ -4,7 +4,8 @@ sleeps 1 s (so the test, not whittle, should be the cost), run at -j 1, 4,
 16 and 64: locally, and on a Slurm cluster inside an allocation of as many
 tasks (`salloc -n J whittle -j J --executor=slurm`). Prints a markdown table:
 wall time, speedup over -j 1 of the same executor, the verdicts the
-reduction used, the Slurm runs started (speculative ones included), whittle's
+reduction used, the Slurm runs started (speculative ones included) and how
+many answered on each node, whittle's
 own time per candidate, and how busy the tests kept the workers: the summed
 time of the tests whose verdict was used over the wall time (a lower bound
 on the tests in flight: speculative tests that lost are not in it).
@@ -14,8 +15,9 @@ usage: bench/slurm/throughput.py WHITTLE [--jobs 1,4,16,64] [--executors local,s
 The module has 32 functions; the test keeps the even-numbered ones and one
 instruction (110 tests at -j 1 with --delta-passes=module-items), so about
 half of all candidates fail and the speculative
-window stays full. Needs a cluster that answers `sinfo` (for -j 64 on one
-node: `WHITTLE_SLURM_CPUS=64 scripts/local-slurm.sh start`).
+window stays full. Needs a cluster that answers `sinfo` (for -j 64 on three
+nodes of this machine: `WHITTLE_SLURM_CPUS=22 scripts/local-slurm.sh start
+--nodes 3`, then `eval "$(scripts/local-slurm.sh env)"`).
 """
 
 import argparse
@@ -89,14 +91,17 @@ def main():
             wall, s, result = run(os.path.abspath(a.whittle), work, executor, jobs)
             results.setdefault(jobs, {})[executor] = result
             base = base or wall
-            runs = s.get("executor", {}).get("runs", "-")
-            rows.append((executor, jobs, wall, base / wall, s["tests"], runs,
+            e = s.get("executor", {})
+            runs = e.get("runs", "-")
+            # Runs that answered, per node: how the steps spread.
+            spread = " / ".join(f"{n['name']} {n['answered']}" for n in e.get("nodes", [])) or "-"
+            rows.append((executor, jobs, wall, base / wall, s["tests"], runs, spread,
                          per_candidate_ms(s["overhead"]), s["test_time_s"] / wall))
             print(f"# {executor} -j {jobs}: {wall:.1f} s", file=sys.stderr)
-    print("| executor | -j | wall s | speedup | tests (verdicts) | Slurm runs | whittle ms/candidate | used test-seconds / wall |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    for e, j, wall, speedup, tests, runs, ms, flight in rows:
-        print(f"| {e} | {j} | {wall:.1f} | {speedup:.1f}x | {tests} | {runs} | {ms:.1f} | {flight:.1f} |")
+    print("| executor | -j | wall s | speedup | tests (verdicts) | Slurm runs | answered per node | whittle ms/candidate | used test-seconds / wall |")
+    print("|---|---:|---:|---:|---:|---:|---|---:|---:|")
+    for e, j, wall, speedup, tests, runs, spread, ms, flight in rows:
+        print(f"| {e} | {j} | {wall:.1f} | {speedup:.1f}x | {tests} | {runs} | {spread} | {ms:.1f} | {flight:.1f} |")
     same = all(len(set(r.values())) == 1 for r in results.values())
     print(f"\nresults identical across executors at each -j: {same}")
 

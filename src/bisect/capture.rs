@@ -3,7 +3,9 @@
 //! -opt-bisect-print-ir-path=FILE`; llc stops before the culprit
 //! (`-stop-before=PASS,INSTANCE`), whose output is MIR: for a pass before
 //! instruction selection (or selection itself) the IR is taken out of it,
-//! for a machine pass the MIR is the input.
+//! for a machine pass the MIR is the input. The tool writes it into the
+//! probe's scratch directory, its working directory, under a relative
+//! name: the same wherever the probe runs (a cluster node sends it back).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,6 +16,10 @@ use super::count::{Counted, PassRun};
 use super::inject::LitScope;
 use super::invocation::Tool;
 use super::probe::{Ask, Prober};
+
+/// The file, in the probe's scratch directory, the tool writes the
+/// culprit's input to.
+const CAPTURED: &str = "culprit-input";
 
 /// The form of the culprit's input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,9 +100,6 @@ pub fn capture(
     to: &Path,
 ) -> Result<CulpritInput> {
     let inv = &prober.site.invocation;
-    let dir = prober.env.private_dir("capture")?;
-    let file = dir.join("culprit-input");
-    let shown = file.display().to_string();
     let (ask, form) = match inv.tool {
         Tool::Opt | Tool::Clang => {
             if !prober.flags.print_ir_path() {
@@ -108,7 +111,7 @@ pub fn capture(
             let flags = [
                 vec![format!("-opt-bisect-limit={}", culprit.index - 1)],
                 prober.flags.quiet(),
-                vec![format!("-opt-bisect-print-ir-path={shown}")],
+                vec![format!("-opt-bisect-print-ir-path={CAPTURED}")],
             ];
             (inv.with_flags(&flags.concat()), Form::Ir)
         }
@@ -126,13 +129,16 @@ pub fn capture(
             };
             (
                 inv.with_flags(&[format!("-stop-before={pass}")])
-                    .with_output(&["-o".into(), shown.clone()]),
+                    .with_output(&["-o".into(), CAPTURED.into()]),
                 form,
             )
         }
     };
-    prober.run(&Ask::new(ask, input, LitScope::Test))?;
-    let text = fs::read_to_string(&file).with_context(|| {
+    let probed = prober.run(&Ask {
+        fetch: vec![CAPTURED.into()],
+        ..Ask::new(ask, input, LitScope::Test)
+    })?;
+    let text = fs::read_to_string(probed.scratch.join(CAPTURED)).with_context(|| {
         format!(
             "{} did not write the module as it enters pass {culprit}",
             inv.tool.name()

@@ -287,6 +287,7 @@ pub fn run(spec: BisectSpec) -> Result<Report> {
         report.counters = Some(needed);
     }
     report.reduction = Some(stats);
+    report.probe_executor = prober.executor_stats();
     report.wall_s = started.elapsed().as_secs_f64();
 
     // 6. The lit test.

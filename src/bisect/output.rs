@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use serde_json::json;
-use whittle_reducer::{write_atomically, Stats};
+use whittle_reducer::{write_atomically, ExecutorStats, Stats};
 
 use super::count::PassRun;
 use super::counters::Needed;
@@ -96,6 +96,8 @@ pub struct Report {
     /// `opt` lacking a flag), one line each.
     pub not_done: Vec<String>,
     pub stages: Vec<StageFigures>,
+    /// With `--executor=slurm`: the probes' runs on the cluster.
+    pub probe_executor: Option<ExecutorStats>,
     pub wall_s: f64,
 }
 
@@ -189,6 +191,12 @@ impl Report {
                 s.tests
             ))
         ));
+        if let Some(e) = &self.probe_executor {
+            lines.push(format!(
+                "probes on {}: {} runs, {} infrastructure failures, {} retries",
+                e.name, e.runs, e.infrastructure_failures, e.retries
+            ));
+        }
         lines.push(format!("time: {:.1} s", self.wall_s));
         lines.join("\n")
     }
@@ -221,6 +229,7 @@ impl Report {
                 "lit_test": self.lit_test,
                 "not_done": self.not_done,
                 "probes": probes,
+                "probe_executor": self.probe_executor,
                 "stage_time_s": self.stages.iter().map(|s| (s.name.to_string(), json!(s.seconds))).collect::<serde_json::Map<_, _>>(),
                 "wall_time_s": self.wall_s,
             },

@@ -2,11 +2,14 @@
 //! changed (a limit injected, another pipeline), through the oracle
 //! machinery (`oracle::build_like`, tests run by the `TestEnv`), each in a
 //! scratch directory of its own, the tool's `BISECT:` and `DebugCounter`
-//! lines set aside there. A round of probes runs in parallel, up to `-j`
-//! at a time; results come back in the order asked, so what a stage
-//! concludes does not depend on `-j`. Also the delta-debugging judge the
-//! stages that minimize a set (pass invocations, pipeline leaves, counter
-//! chunks) share.
+//! lines set aside there. With `--executor=slurm` each probe is one srun
+//! of the runner ([`SlurmOracle::judge_fetching`]), which brings back the
+//! set-aside lines and the files the probe asks for (`Ask::fetch`) into
+//! the probe's local scratch directory, where they would be had it run
+//! here. A round of probes runs in parallel, up to `-j` at a time; results
+//! come back in the order asked, so what a stage concludes does not depend
+//! on `-j`. Also the delta-debugging judge the stages that minimize a set
+//! (pass invocations, pipeline leaves, counter chunks) share.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,13 +17,15 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::{anyhow, Result};
 use whittle_dd::{Config, DDMin, Judge, Unit};
-use whittle_reducer::{interrupt, Cancel, Outcome, Verdict};
+use whittle_reducer::{interrupt, Cancel, ExecutorStats, Oracle, Outcome, Verdict};
 
 use super::flags::ToolFlags;
 use super::inject::{LitScope, Site};
 use super::invocation::Invocation;
 use super::search::Probe;
-use crate::oracle::{self, env::TestEnv, Built};
+use crate::oracle::env::{Executor, TestEnv, DIVERTED};
+use crate::oracle::slurm::SlurmOracle;
+use crate::oracle::{self, Built};
 
 /// One probe's result.
 pub struct Probed {
@@ -41,6 +46,9 @@ pub struct Ask {
     /// With --lit: the tool's stderr to the shell, out of any pipe (only
     /// where the lines matter more than the verdict: the count).
     pub stderr_to_shell: bool,
+    /// Files the tool writes into the probe's scratch directory (named
+    /// relative to it, since the test runs there) that the stage reads.
+    pub fetch: Vec<String>,
 }
 
 impl Ask {
@@ -50,6 +58,7 @@ impl Ask {
             module: module.to_path_buf(),
             scope,
             stderr_to_shell: false,
+            fetch: Vec::new(),
         }
     }
 }
@@ -62,6 +71,8 @@ pub struct Prober {
     /// What the tool under test supports.
     pub flags: ToolFlags,
     pub jobs: usize,
+    /// With `--executor=slurm`: where the probes are judged.
+    slurm: Option<SlurmOracle>,
     count: AtomicUsize,
     skipped: AtomicUsize,
 }
@@ -85,7 +96,14 @@ pub fn classify(outcome: &Outcome) -> Probe {
 impl Prober {
     pub fn new(env: Arc<TestEnv>, recorded: Built, site: Site, jobs: usize) -> Result<Prober> {
         let flags = ToolFlags::probe(&env, &site.invocation)?;
+        let slurm = match env.executor() {
+            Executor::Local => None,
+            Executor::Slurm(settings) => {
+                Some(SlurmOracle::new(&recorded, settings.clone(), env.clone())?)
+            }
+        };
         Ok(Prober {
+            slurm,
             env,
             recorded,
             site,
@@ -99,6 +117,11 @@ impl Prober {
     /// Probes made so far.
     pub fn probes(&self) -> usize {
         self.count.load(Ordering::SeqCst)
+    }
+
+    /// With `--executor=slurm`: the probes' runs on the cluster so far.
+    pub fn executor_stats(&self) -> Option<ExecutorStats> {
+        self.slurm.as_ref().and_then(|s| s.executor_stats())
     }
 
     /// Probes so far that failed another way.
@@ -118,7 +141,14 @@ impl Prober {
         let oracle = oracle::build_like(&spec, &self.recorded, &self.env, &module)?;
         let scratch = self.env.private_dir("probe")?;
         self.count.fetch_add(1, Ordering::SeqCst);
-        let outcome = oracle.as_dyn().judge(&module, &scratch, &Cancel::new())?;
+        let cancel = Cancel::new();
+        let outcome = match &self.slurm {
+            Some(slurm) => {
+                let fetch = [&[DIVERTED.to_string()], &ask.fetch[..]].concat();
+                slurm.judge_fetching(&oracle, &fetch, &module, &scratch, &cancel)?
+            }
+            None => oracle.as_dyn().judge(&module, &scratch, &cancel)?,
+        };
         if outcome.cancelled || interrupt::requested() {
             return Err(anyhow!(super::Interrupted));
         }

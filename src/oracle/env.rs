@@ -78,12 +78,28 @@ pub struct EnvSpec {
     pub save_temps: bool,
     /// Lines of every test process's stderr that go to the file
     /// [`DIVERTED`] of the test's scratch directory instead of to its
-    /// oracle (a bisection's `BISECT:` and `DebugCounter` lines). Never on
-    /// a cluster node: a bisection runs its probes here.
-    #[serde(skip)]
+    /// oracle (a bisection's `BISECT:` and `DebugCounter` lines; on a
+    /// cluster node too, whose runner sends the file back).
+    #[serde(with = "pattern")]
     pub divert_stderr: Option<Regex>,
     /// `--executor`: where tests run.
     pub executor: Executor,
+}
+
+/// A pattern as its text, so that it travels with the test.
+mod pattern {
+    use regex::Regex;
+    use serde::{de::Error as _, Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(pattern: &Option<Regex>, s: S) -> Result<S::Ok, S::Error> {
+        pattern.as_ref().map(Regex::as_str).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Regex>, D::Error> {
+        Option::<String>::deserialize(d)?
+            .map(|text| Regex::new(&text).map_err(D::Error::custom))
+            .transpose()
+    }
 }
 
 /// The environment every test runs in.

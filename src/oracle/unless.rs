@@ -2,7 +2,9 @@
 //! calls it interesting and the second, run only then, does not. A
 //! bisection reduces the culprit's input this way: the failure must show
 //! with the smallest pipeline and must not show with the culprit skipped,
-//! so that the result still pins that pass.
+//! so that the result still pins that pass. With `--executor=slurm` the
+//! runner builds it on the node, from the oracle and the control its
+//! request carries, so that both judge the candidate where it is.
 
 use std::path::Path;
 use std::sync::Arc;

@@ -40,7 +40,7 @@ pub use frontend::{FillVariant, FrontEnd, Kept, SettledLevels, Snapshot, FILL_BY
 pub use limit::AutoLimit;
 pub use memo::items_between_lines;
 pub use oracle::{
-    Cancel, Captured, ExecutorStats, InfrastructureFailure, Oracle, Outcome, Stopper,
+    Cancel, Captured, ExecutorStats, InfrastructureFailure, NodeStats, Oracle, Outcome, Stopper,
 };
 pub use output::{directory_of, write_atomically};
 pub use pass::{select, PassInfo, RegisteredPass, Targets};

@@ -79,6 +79,27 @@ pub struct ExecutorStats {
     /// Runs stopped because their result was no longer needed (or at the
     /// executor's own deadline).
     pub cancelled: u64,
+    /// Tests that needed more than one run.
+    pub tests_retried: u64,
+    /// Where runs went, by node name (those the executor heard of).
+    pub nodes: Vec<NodeStats>,
+}
+
+impl ExecutorStats {
+    /// The nodes where runs failed.
+    pub fn failed_nodes(&self) -> impl Iterator<Item = &NodeStats> {
+        self.nodes.iter().filter(|n| n.failures > 0)
+    }
+}
+
+/// What the runs on one node of an executor came to.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct NodeStats {
+    pub name: String,
+    /// Runs that answered (a verdict, or the test's own error).
+    pub answered: u64,
+    /// Runs that failed there for the executor's reasons.
+    pub failures: u64,
 }
 
 /// What one test found.

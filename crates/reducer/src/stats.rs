@@ -324,11 +324,29 @@ impl Stats {
             );
         }
         if let Some(e) = &self.executor {
-            let _ = writeln!(
+            let nodes = match e.nodes.len() {
+                0 => String::new(),
+                1 => " on 1 node".into(),
+                n => format!(" on {n} nodes"),
+            };
+            let _ = write!(
                 s,
-                "executor {}: {} runs ({} cancelled); {} infrastructure failures, {} retries (not verdicts)",
-                e.name, e.runs, e.cancelled, e.infrastructure_failures, e.retries
+                "executor {}: {} runs{nodes} ({} cancelled); {} infrastructure failures, {} retries of {} tests (not verdicts)",
+                e.name, e.runs, e.cancelled, e.infrastructure_failures, e.retries, e.tests_retried
             );
+            let failed: Vec<String> = e
+                .failed_nodes()
+                .map(|n| {
+                    format!(
+                        "{} ({} failed, {} answered)",
+                        n.name, n.failures, n.answered
+                    )
+                })
+                .collect();
+            if !failed.is_empty() {
+                let _ = write!(s, "; failed on {}", failed.join(", "));
+            }
+            let _ = writeln!(s);
         }
         if let Some(status) = &self.input_flaky {
             let _ = writeln!(
@@ -418,5 +436,39 @@ impl Stats {
             let _ = writeln!(s, "per pass (interesting/tests): {}", per_pass.join(", "));
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle::NodeStats;
+
+    #[test]
+    fn the_summary_names_the_nodes_that_failed() {
+        let node = |name: &str, answered, failures| NodeStats {
+            name: name.into(),
+            answered,
+            failures,
+        };
+        let stats = Stats {
+            executor: Some(ExecutorStats {
+                name: "slurm".into(),
+                runs: 12,
+                infrastructure_failures: 3,
+                retries: 2,
+                cancelled: 1,
+                tests_retried: 2,
+                nodes: vec![node("n1", 7, 0), node("n2", 1, 3)],
+            }),
+            ..Stats::default()
+        };
+        let summary = stats.summary();
+        assert!(
+            summary.contains(
+                "executor slurm: 12 runs on 2 nodes (1 cancelled); 3 infrastructure failures, 2 retries of 2 tests (not verdicts); failed on n2 (3 failed, 1 answered)\n"
+            ),
+            "{summary}"
+        );
     }
 }

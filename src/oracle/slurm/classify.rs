@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use whittle_reducer::Outcome;
 
-use super::wire::{self, Answer, Trailer};
+use super::wire::{self, Answer, Trailer, WireFile};
 use crate::oracle::process::Ended;
 
 /// How one srun ended, as the executor saw it.
@@ -24,12 +24,17 @@ pub struct Attempt {
     pub deadline_passed: bool,
     /// Stopped because the result was no longer needed (or Ctrl-C).
     pub cancelled: bool,
+    /// Where Slurm said the job or step ran, asked when it hung (its own
+    /// answer may be stuck on the node).
+    pub node: Option<String>,
 }
 
 /// What an attempt means.
 #[derive(Clone, Debug)]
 pub enum Classified {
-    Verdict(Box<Outcome>),
+    /// The outcome, and the files of the test's scratch directory it
+    /// brought back.
+    Verdict(Box<Outcome>, Vec<WireFile>),
     /// The runner could not run the test on the node (say, the program is
     /// missing): an error, as it would be locally.
     Error(String),
@@ -53,9 +58,12 @@ static SLURM_TROUBLE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("a valid pattern")
 });
 
-/// Where srun says a failure happened (`... on node N`, `... on host N`).
-static FAILED_NODE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"on (?:node|host) ([A-Za-z0-9_.-]+)").expect("a valid pattern"));
+/// Where srun or slurmstepd says a failure happened (`... on node N`,
+/// `... on host N`, `*** STEP 12.3 ON N CANCELLED ...`).
+static FAILED_NODE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\b(?:on (?:node|host)|[Nn]ode failure on) ([A-Za-z0-9_.-]+)|\*\*\* (?:STEP|JOB) \S+ ON ([A-Za-z0-9_.-]+)")
+        .expect("a valid pattern")
+});
 
 /// Classify `attempt`, the srun of the test tagged `nonce`.
 pub fn classify(attempt: &Attempt, nonce: &str) -> Classified {
@@ -68,11 +76,16 @@ pub fn classify(attempt: &Attempt, nonce: &str) -> Classified {
         .lines()
         .map(str::trim)
         .find(|l| SLURM_TROUBLE.is_match(l));
-    let node = step.as_ref().map(|s| s.node.clone()).or_else(|| {
-        trouble
-            .and_then(|l| FAILED_NODE.captures(l))
-            .map(|c| c[1].to_string())
-    });
+    let node = step
+        .as_ref()
+        .map(|s| s.node.clone())
+        .or_else(|| {
+            attempt.stderr.lines().find_map(|l| {
+                let c = FAILED_NODE.captures(l)?;
+                Some(c.get(1).or(c.get(2))?.as_str().to_string())
+            })
+        })
+        .or_else(|| attempt.node.clone());
     let infrastructure = |reason: String| Classified::Infrastructure {
         reason,
         node: node.clone(),
@@ -124,10 +137,13 @@ pub fn classify(attempt: &Attempt, nonce: &str) -> Classified {
         Trailer::Found(Answer::Outcome(wire)) if wire.cancelled => {
             infrastructure("the test was stopped on the node (by Slurm?)".into())
         }
-        Trailer::Found(Answer::Outcome(wire)) => match wire.outcome() {
-            Ok(outcome) => Classified::Verdict(Box::new(outcome)),
-            Err(e) => infrastructure(format!("the runner's answer is garbled ({e})")),
-        },
+        Trailer::Found(Answer::Outcome(mut wire)) => {
+            let files = std::mem::take(&mut wire.files);
+            match wire.outcome() {
+                Ok(outcome) => Classified::Verdict(Box::new(outcome), files),
+                Err(e) => infrastructure(format!("the runner's answer is garbled ({e})")),
+            }
+        }
     }
 }
 
@@ -148,6 +164,7 @@ mod tests {
                 elapsed_s: 0.25,
                 stdout: WireCaptured::default(),
                 stderr: WireCaptured::default(),
+                files: Vec::new(),
             })),
         )
     }
@@ -159,6 +176,7 @@ mod tests {
             stderr: stderr.into(),
             deadline_passed: false,
             cancelled: false,
+            node: None,
         }
     }
 
@@ -178,7 +196,7 @@ mod tests {
             ("unresolved", Verdict::Unresolved),
         ] {
             let c = classify(&attempt(Ended::Exited(0), &ok_stdout(text), ""), "n1");
-            let Classified::Verdict(o) = c else {
+            let Classified::Verdict(o, _) = c else {
                 panic!("{c:?}")
             };
             assert_eq!(o.verdict, verdict);
@@ -240,6 +258,18 @@ mod tests {
             panic!("{c:?}")
         };
         assert_eq!(node.as_deref(), Some("n9"));
+        // From any line that names it, slurmstepd's notices included.
+        for (stderr, at) in [
+            ("srun: Job step aborted\nsrun: error: Task launch for StepId=5.0 failed on node n4: x", "n4"),
+            ("slurmstepd: error: *** STEP 12.3 ON n5 CANCELLED AT 2026-12-03T02:44:46 ***", "n5"),
+            ("srun: error: Node failure on n6\nsrun: error: Node failure on n6", "n6"),
+        ] {
+            let c = classify(&attempt(Ended::Exited(1), "", stderr), "n1");
+            let Classified::Infrastructure { node, .. } = c else {
+                panic!("{c:?}")
+            };
+            assert_eq!(node.as_deref(), Some(at), "{stderr}");
+        }
     }
 
     #[test]
@@ -264,6 +294,14 @@ mod tests {
             panic!()
         };
         assert!(reason.contains("7.2 on node3"), "{reason}");
+        // A step that never said where it ran: where Slurm said it did.
+        let mut a = attempt(Ended::Signaled(9), "", "");
+        a.deadline_passed = true;
+        a.node = Some("node4".into());
+        let Classified::Infrastructure { node, .. } = classify(&a, "n1") else {
+            panic!()
+        };
+        assert_eq!(node.as_deref(), Some("node4"));
     }
 
     #[test]
@@ -300,6 +338,6 @@ mod tests {
         let stdout = ok_stdout("not-interesting")
             .replace("\"head\":\"\"", "\"head\":\"srun: error: fake\\n\"");
         let c = classify(&attempt(Ended::Exited(0), &stdout, ""), "n1");
-        assert!(matches!(c, Classified::Verdict(_)), "{c:?}");
+        assert!(matches!(c, Classified::Verdict(..)), "{c:?}");
     }
 }

@@ -8,19 +8,23 @@
 //! with a trailer tagged with the test's nonce ([`wire`]).
 //!
 //! Anything but a clean answer is an infrastructure failure
-//! ([`classify`]): retried up to `--executor-retries` times (optionally on
-//! other nodes), never a verdict, never cached; when the retries run out
-//! the judge returns [`InfrastructureFailure`] and the reduction stops with
-//! its best result on disk.
+//! ([`classify`]): retried up to `--executor-retries` times on other nodes,
+//! never a verdict, never cached; the nodes that failed are kept out of
+//! later tests while Slurm reports them down or a moment has not passed
+//! ([`nodes`]). When the retries run out the judge returns
+//! [`InfrastructureFailure`] and the reduction stops with its best result
+//! on disk. Before the first test, `srun --test-only` checks that Slurm
+//! would run the tests at all ([`srun::preflight`]).
 
 pub mod classify;
+pub mod nodes;
 pub mod runner;
 pub mod srun;
 pub mod wire;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant, SystemTime};
 
@@ -33,6 +37,7 @@ pub use super::env::SlurmSettings as Settings;
 use super::env::TestEnv;
 use super::{Built, Portable};
 use classify::Classified;
+use nodes::{Nodes, Scope};
 pub use srun::Allocation;
 
 /// The hidden command-line mode that makes the whittle binary a runner.
@@ -42,13 +47,15 @@ pub const RUNNER_MODE: &str = "__run-test";
 pub struct SlurmOracle {
     /// The built oracle, as the runner rebuilds it.
     oracle: Portable,
+    /// A control the node judges too (`with_control`).
+    control: Option<Portable>,
     settings: Settings,
     env: Arc<TestEnv>,
     allocation: Option<Allocation>,
     /// This binary: srun starts it on the node (at the same path).
     runner: PathBuf,
-    /// Nodes that failed (with `--executor-exclude-failed`).
-    excluded: Mutex<Vec<String>>,
+    /// Which nodes to keep tests away from, and what each did.
+    nodes: Nodes,
     /// The limit of each process of a test (`--timeout`, or what `--mr`
     /// recorded); the automatic limit stands in for it per test.
     timeout: Option<Duration>,
@@ -58,14 +65,26 @@ pub struct SlurmOracle {
     runs: AtomicU64,
     infrastructure_failures: AtomicU64,
     retries: AtomicU64,
+    tests_retried: AtomicU64,
     cancelled: AtomicU64,
     nonces: AtomicU64,
 }
 
 impl SlurmOracle {
-    /// Wrap `built` (recorded on the input here) for Slurm.
+    /// Wrap `built` (recorded on the input here) for Slurm, once Slurm
+    /// has said it would run the tests as the settings ask.
     pub fn new(built: &Built, settings: Settings, env: Arc<TestEnv>) -> Result<SlurmOracle> {
         let runner = std::env::current_exe().context("cannot find the whittle binary")?;
+        let allocation = Allocation::current();
+        if allocation.is_none() {
+            srun::preflight(&settings.args)?;
+        }
+        let scope = Scope::of(
+            &settings.args,
+            allocation
+                .as_ref()
+                .and_then(|_| std::env::var("SLURM_JOB_NODELIST").ok()),
+        );
         let oracle = built.portable();
         let (timeout, processes) = match &oracle {
             // The relation's runs and the trust checks' (repeat, layout,
@@ -78,17 +97,63 @@ impl SlurmOracle {
             timeout,
             processes: processes.max(1),
             oracle,
+            control: None,
+            nodes: Nodes::new(scope, settings.exclude_failed),
             settings,
             env,
-            allocation: Allocation::current(),
+            allocation,
             runner,
-            excluded: Mutex::default(),
             runs: AtomicU64::new(0),
             infrastructure_failures: AtomicU64::new(0),
             retries: AtomicU64::new(0),
+            tests_retried: AtomicU64::new(0),
             cancelled: AtomicU64::new(0),
             nonces: AtomicU64::new(0),
         })
+    }
+
+    /// Judge with a control on the node: a candidate is interesting when
+    /// the oracle says so and `control` (of the same kind, recorded like it)
+    /// does not ([`super::unless::Unless`]; a bisection's reduction).
+    pub fn with_control(mut self, control: &Built) -> SlurmOracle {
+        self.control = Some(control.portable());
+        // Its test runs after the oracle's, on the same candidate.
+        self.processes *= 2;
+        self
+    }
+
+    /// Judge `candidate` with `oracle` (of the same kind as this one's: a
+    /// bisection's probe, its tool invocation changed) and bring back the
+    /// files named in `fetch` (relative to the test's scratch directory)
+    /// that its test left on the node, into `scratch`.
+    pub fn judge_fetching(
+        &self,
+        oracle: &Built,
+        fetch: &[String],
+        candidate: &Path,
+        scratch: &Path,
+        cancel: &Cancel,
+    ) -> Result<Outcome> {
+        let oracle = oracle.portable();
+        let fetch = wire::Fetch {
+            names: fetch.to_vec(),
+            candidate: candidate.display().to_string(),
+        };
+        let job = wire::Job {
+            oracle: &oracle,
+            control: None,
+            fetch: Some(&fetch),
+        };
+        self.judge_on_cluster(job, candidate, scratch, cancel, None)
+    }
+
+    /// What each judgement of this oracle sends.
+    fn job(&self) -> wire::Job<'_> {
+        wire::Job {
+            oracle: &self.oracle,
+            control: self.control.as_ref(),
+            fetch: None,
+        }
     }
 
     /// A nonce no other attempt of this or any other whittle shares.
@@ -103,13 +168,16 @@ impl SlurmOracle {
     }
 
     /// One srun of the runner on `candidate`, each process of its test
-    /// limited to `limit` on the node when given (the automatic limit).
+    /// limited to `limit` on the node when given (the automatic limit),
+    /// kept away from `exclude`.
     fn attempt(
         &self,
+        job: wire::Job<'_>,
         name: &str,
         bytes: &[u8],
         cancel: &Cancel,
         limit: Option<Duration>,
+        exclude: &[String],
     ) -> Result<Classified> {
         let nonce = self.nonce();
         let mut env = self.env.spec().clone();
@@ -123,7 +191,9 @@ impl SlurmOracle {
         let header = wire::Header {
             version: wire::VERSION,
             nonce: nonce.clone(),
-            oracle: self.oracle.clone(),
+            oracle: job.oracle.clone(),
+            control: job.control.cloned(),
+            fetch: job.fetch.cloned(),
             env,
             candidate_name: name.to_string(),
             candidate_len: bytes.len() as u64,
@@ -131,12 +201,11 @@ impl SlurmOracle {
         };
         let request = wire::encode_request(&header, bytes)?;
         let job_name = format!("whittle-{nonce}");
-        let exclude = self.excluded.lock().unwrap().clone();
         let args = srun::arguments(
             self.allocation.as_ref(),
             &self.settings.args,
             &job_name,
-            &exclude,
+            exclude,
             &self.runner,
         );
         self.runs.fetch_add(1, Ordering::SeqCst);
@@ -150,7 +219,13 @@ impl SlurmOracle {
             cancel,
         )
         .map_err(|e| anyhow!("cannot run srun: {e} (is Slurm's client installed?)"))?;
-        Ok(classify::classify(&attempt, &nonce))
+        let classified = classify::classify(&attempt, &nonce);
+        if !matches!(classified, Classified::Infrastructure { .. }) {
+            if let Some(step) = wire::parse_stdout(&attempt.stdout, &nonce).0 {
+                self.nodes.answered(&step.node);
+            }
+        }
+        Ok(classified)
     }
 }
 
@@ -180,11 +255,14 @@ fn pause_unless_cancelled(pause: Duration, cancel: &Cancel) -> bool {
 }
 
 impl SlurmOracle {
-    /// Judge `candidate` on the cluster, retrying what Slurm failed, each
-    /// process of the test limited to `limit` on the node when given.
+    /// Judge `candidate` on the cluster as `job` says, retrying what Slurm
+    /// failed, each process of the test limited to `limit` on the node when
+    /// given; the files that come back go to `scratch`.
     fn judge_on_cluster(
         &self,
+        job: wire::Job<'_>,
         candidate: &Path,
+        scratch: &Path,
         cancel: &Cancel,
         limit: Option<Duration>,
     ) -> Result<Outcome> {
@@ -195,6 +273,8 @@ impl SlurmOracle {
             .file_name()
             .map_or_else(|| "candidate".into(), |n| n.to_string_lossy().into_owned());
         let mut failures: Vec<String> = Vec::new();
+        // Where this test failed: its next run goes elsewhere.
+        let mut tried: Vec<String> = Vec::new();
         for attempt in 0..=self.settings.retries {
             if attempt > 0 {
                 // A transient failure (a node rebooting, a busy controller)
@@ -204,9 +284,22 @@ impl SlurmOracle {
                     return Ok(cancelled(started));
                 }
                 self.retries.fetch_add(1, Ordering::SeqCst);
+                if attempt == 1 {
+                    self.tests_retried.fetch_add(1, Ordering::SeqCst);
+                }
             }
-            match self.attempt(&name, &bytes, cancel, limit)? {
-                Classified::Verdict(outcome) => return Ok(*outcome),
+            let exclude = match self.nodes.avoid(&tried) {
+                Ok(exclude) => exclude,
+                Err(no_node) => {
+                    failures.push(no_node);
+                    continue;
+                }
+            };
+            match self.attempt(job, &name, &bytes, cancel, limit, &exclude)? {
+                Classified::Verdict(outcome, files) => {
+                    wire::write_files(scratch, &files)?;
+                    return Ok(*outcome);
+                }
                 Classified::Error(message) => bail!("{message}"),
                 Classified::Cancelled => {
                     self.cancelled.fetch_add(1, Ordering::SeqCst);
@@ -214,15 +307,16 @@ impl SlurmOracle {
                 }
                 Classified::Infrastructure { reason, node } => {
                     self.infrastructure_failures.fetch_add(1, Ordering::SeqCst);
-                    if self.settings.exclude_failed {
-                        if let Some(node) = node {
-                            let mut excluded = self.excluded.lock().unwrap();
-                            if !excluded.contains(&node) {
-                                excluded.push(node);
-                            }
+                    self.nodes.failed(node.as_deref());
+                    if let Some(node) = node {
+                        let where_ = format!(" (on {node})");
+                        if !tried.contains(&node) {
+                            tried.push(node);
                         }
+                        failures.push(format!("{reason}{where_}"));
+                    } else {
+                        failures.push(reason);
                     }
-                    failures.push(reason);
                 }
             }
         }
@@ -238,8 +332,8 @@ impl SlurmOracle {
 }
 
 impl Oracle for SlurmOracle {
-    fn judge(&self, candidate: &Path, _scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
-        self.judge_on_cluster(candidate, cancel, None)
+    fn judge(&self, candidate: &Path, scratch: &Path, cancel: &Cancel) -> Result<Outcome> {
+        self.judge_on_cluster(self.job(), candidate, scratch, cancel, None)
     }
 
     /// The automatic limit goes to the node with the test, so that the time
@@ -248,14 +342,15 @@ impl Oracle for SlurmOracle {
     fn judge_limited(
         &self,
         candidate: &Path,
-        _scratch: &Path,
+        scratch: &Path,
         cancel: &Cancel,
         limit: Duration,
     ) -> Option<(Result<Outcome>, bool)> {
         if matches!(self.oracle, Portable::Mr { .. }) {
-            return Some((self.judge_on_cluster(candidate, cancel, None), false));
+            let judged = self.judge_on_cluster(self.job(), candidate, scratch, cancel, None);
+            return Some((judged, false));
         }
-        let judged = self.judge_on_cluster(candidate, cancel, Some(limit));
+        let judged = self.judge_on_cluster(self.job(), candidate, scratch, cancel, Some(limit));
         let stopped = matches!(&judged, Ok(o) if o.timed_out && !o.cancelled);
         Some((judged, stopped))
     }
@@ -267,6 +362,8 @@ impl Oracle for SlurmOracle {
             infrastructure_failures: self.infrastructure_failures.load(Ordering::SeqCst),
             retries: self.retries.load(Ordering::SeqCst),
             cancelled: self.cancelled.load(Ordering::SeqCst),
+            tests_retried: self.tests_retried.load(Ordering::SeqCst),
+            nodes: self.nodes.stats(),
         })
     }
 }

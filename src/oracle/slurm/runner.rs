@@ -1,9 +1,10 @@
 //! The node's side (`whittle __run-test`, what each srun starts): read the
 //! request from stdin, say which step this is, write the candidate to
 //! node-local scratch (a fresh directory under `$TMPDIR`), judge it with
-//! the local executor exactly as whittle would on its own machine, and
-//! print the trailer. Nothing but those two lines goes to stdout; the
-//! test's own output travels inside the trailer.
+//! the local executor exactly as whittle would on its own machine (with a
+//! control, as [`Unless`]), and print the trailer. Nothing but those two
+//! lines goes to stdout; the test's own output, and the files of its
+//! scratch directory the request asked for, travel inside the trailer.
 
 use std::io::{self, BufReader, Write};
 use std::path::Path;
@@ -18,6 +19,8 @@ use whittle_reducer::{interrupt, Cancel};
 
 use super::wire::{self, Answer, Header};
 use crate::oracle::env::{Executor, TestEnv};
+use crate::oracle::unless::Unless;
+use crate::oracle::Portable;
 
 /// Run one request from stdin. Exit status 0 once a trailer is printed; 3
 /// when no answer could be made (whittle sees no trailer: an
@@ -81,14 +84,24 @@ fn judge(header: Header, candidate: &[u8]) -> Result<Answer> {
     let path = scratch.join(&header.candidate_name);
     std::fs::write(&path, candidate)
         .with_context(|| format!("cannot write '{}'", path.display()))?;
-    let oracle = match header.oracle.build(env.clone()) {
-        Ok(built) => built.as_dyn(),
+    let built = |portable: Portable| portable.build(env.clone()).map(|b| b.as_dyn());
+    let oracle = match (built(header.oracle), header.control.map(built).transpose()) {
+        (Ok(first), Ok(None)) => first,
+        (Ok(first), Ok(Some(second))) => Arc::new(Unless { first, second }),
+        (Err(e), _) | (_, Err(e)) => return Ok(Answer::Error(format!("{e:#}"))),
+    };
+    let outcome = match oracle.judge(&path, &scratch, &Cancel::new()) {
+        Ok(outcome) => outcome,
         Err(e) => return Ok(Answer::Error(format!("{e:#}"))),
     };
-    Ok(match oracle.judge(&path, &scratch, &Cancel::new()) {
-        Ok(outcome) => Answer::Outcome(Box::new((&outcome).into())),
-        Err(e) => Answer::Error(format!("{e:#}")),
-    })
+    let mut wire: wire::WireOutcome = (&outcome).into();
+    if let Some(fetch) = &header.fetch {
+        wire.files = match wire::collect_files(&scratch, &path, fetch) {
+            Ok(files) => files,
+            Err(e) => return Ok(Answer::Error(format!("{e:#}"))),
+        };
+    }
+    Ok(Answer::Outcome(Box::new(wire)))
 }
 
 /// What a runner's node-local scratch is called: this prefix, the host,

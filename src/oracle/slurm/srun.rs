@@ -104,6 +104,58 @@ pub fn arguments(
     args
 }
 
+/// Ask Slurm, before any test, whether it would run the tests' jobs as
+/// `user_args` describe them (`srun --test-only`: nothing runs): srun
+/// rejecting an argument, a partition that does not exist, no controller
+/// answering are one clear error here rather than every test failing.
+pub fn preflight(user_args: &[String]) -> anyhow::Result<()> {
+    let mut args: Vec<String> = vec!["--test-only".into(), "-n1".into(), "-N1".into()];
+    args.extend(user_args.iter().cloned());
+    args.push("true".into());
+    let out = Command::new("srun")
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| anyhow::anyhow!("cannot run srun: {e} (is Slurm's client installed?)"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    anyhow::bail!("{}", refusal(&stderr, user_args))
+}
+
+/// What srun's refusal of the test-only run means, in one line.
+fn refusal(stderr: &str, user_args: &[String]) -> String {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Try \"srun --help\""))
+        .collect();
+    let said = lines.join("; ");
+    if said.contains("Unable to contact slurm controller")
+        || said.contains("Could not establish a configuration source")
+        || said.contains("Unable to process configuration file")
+    {
+        return format!(
+            "no Slurm cluster answers (srun: {}); is SLURM_CONF right?",
+            lines.last().copied().unwrap_or("no answer")
+        );
+    }
+    let given = if user_args.is_empty() {
+        String::new()
+    } else {
+        format!(" with --executor-arg {}", user_args.join(" "))
+    };
+    format!(
+        "Slurm refuses to run the tests' jobs{given}: {}",
+        if said.is_empty() {
+            "srun --test-only failed"
+        } else {
+            &said
+        }
+    )
+}
+
 /// How long srun gets to end by itself once its step is cancelled, before
 /// it is killed.
 const AFTER_CANCEL: Duration = Duration::from_secs(5);
@@ -145,6 +197,7 @@ pub fn run(
                 stderr: String::new(),
                 deadline_passed: false,
                 cancelled: true,
+                node: None,
             })
         }
         Some(spawned) => spawned?,
@@ -171,6 +224,7 @@ pub fn run(
     };
 
     let mut pause = Duration::from_micros(500);
+    let mut node = None;
     let (status, deadline_passed, cancelled) = loop {
         if let Some(status) = child.try_wait()? {
             break (Some(status), false, false);
@@ -179,6 +233,9 @@ pub fn run(
         let late = deadline.is_some_and(|d| started.elapsed() >= d);
         if cancelled || late {
             let step = step.lock().unwrap().clone();
+            if late && !cancelled && step.is_none() {
+                node = where_running(name, in_allocation);
+            }
             scancel(step.as_ref(), name, in_allocation);
             let _ = killpg(Pid::from_raw(group), Signal::SIGTERM);
             let stop_started = Instant::now();
@@ -217,7 +274,28 @@ pub fn run(
         stderr,
         deadline_passed,
         cancelled,
+        node,
     })
+}
+
+/// The node the job (outside an allocation) or step named `name` runs on,
+/// as Slurm says.
+fn where_running(name: &str, in_allocation: bool) -> Option<String> {
+    let mut cmd = Command::new("squeue");
+    cmd.args(["-h", "-o", "%N", &format!("--name={name}")]);
+    if in_allocation {
+        cmd.arg("-s");
+    }
+    let out = cmd
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()
+        .filter(|n| !n.is_empty() && !n.starts_with('('))
+        .map(str::to_string)
 }
 
 /// Read the runner's stdout, publishing its step line as soon as it
@@ -333,6 +411,31 @@ mod tests {
                 "/bin/whittle",
                 "__run-test"
             ])
+        );
+    }
+
+    #[test]
+    fn srun_refusals_are_one_line_saying_what_is_wrong() {
+        assert_eq!(
+            refusal(
+                "srun: unrecognized option '--bogus'\nTry \"srun --help\" for more information\n",
+                &strings(&["--bogus"])
+            ),
+            "Slurm refuses to run the tests' jobs with --executor-arg --bogus: srun: unrecognized option '--bogus'"
+        );
+        assert_eq!(
+            refusal(
+                "srun: error: invalid partition specified: nope\nallocation failure: Invalid partition name specified\n",
+                &strings(&["--partition=nope"])
+            ),
+            "Slurm refuses to run the tests' jobs with --executor-arg --partition=nope: srun: error: invalid partition specified: nope; allocation failure: Invalid partition name specified"
+        );
+        assert_eq!(
+            refusal(
+                "allocation failure: Unable to contact slurm controller (connect failure)\n",
+                &[]
+            ),
+            "no Slurm cluster answers (srun: allocation failure: Unable to contact slurm controller (connect failure)); is SLURM_CONF right?"
         );
     }
 

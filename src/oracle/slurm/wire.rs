@@ -4,9 +4,13 @@
 //! which node, said first so that a hung step can be cancelled) and the
 //! trailer (the outcome), both tagged with the test's nonce so that output
 //! from anything else, or from another test, is never taken for a verdict.
+//! The request may carry a control oracle (the node judges both, as
+//! [`crate::oracle::unless::Unless`]) and name files of the test's scratch
+//! directory to bring back with the outcome (a bisection's probes read the
+//! tool's diverted `BISECT:` lines and the module it printed there).
 
 use std::io::BufRead;
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{bail, Context as _, Result};
@@ -22,7 +26,35 @@ pub const STEP_MARK: &str = "whittle-step";
 pub const TRAILER_MARK: &str = "whittle-trailer";
 /// The request format; a runner refuses any other (an older whittle at the
 /// same path on a node).
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// At most this many bytes of files (as encoded in the trailer) come back
+/// with an outcome: the trailer must stay within what whittle reads of the
+/// runner's stdout.
+pub const FILES_LIMIT: usize = 3 * 1024 * 1024;
+
+/// What one judgement asks of the runner besides the candidate.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    pub oracle: &'a Portable,
+    /// A candidate is interesting when `oracle` says so and this does not.
+    pub control: Option<&'a Portable>,
+    /// Files of the test's scratch directory to bring back.
+    pub fetch: Option<&'a Fetch>,
+}
+
+/// Files of the test's scratch directory to bring back with the outcome.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Fetch {
+    /// Relative to the scratch directory.
+    pub names: Vec<String>,
+    /// The candidate's path on whittle's machine. A tool names the module
+    /// it read in what it writes (`; ModuleID = '...'`, `source_filename`):
+    /// in text files the node's copy of the candidate is named by this path
+    /// instead, so that they come back as they would be had the test run
+    /// there. Never a path the node writes to.
+    pub candidate: String,
+}
 
 /// The first line of a request.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -31,6 +63,11 @@ pub struct Header {
     /// Unique per attempt.
     pub nonce: String,
     pub oracle: Portable,
+    /// The control: the runner judges `Unless { oracle, control }`.
+    pub control: Option<Portable>,
+    /// Files of the test's scratch directory to send back with the
+    /// outcome.
+    pub fetch: Option<Fetch>,
     /// Time limit and variables; the runner runs tests locally.
     pub env: EnvSpec,
     /// The candidate's file name (`candidate.ll`): tools look at the
@@ -133,6 +170,9 @@ pub struct WireOutcome {
     pub elapsed_s: f64,
     pub stdout: WireCaptured,
     pub stderr: WireCaptured,
+    /// The files the request asked back that the test left.
+    #[serde(default)]
+    pub files: Vec<WireFile>,
 }
 
 impl From<&Outcome> for WireOutcome {
@@ -150,6 +190,7 @@ impl From<&Outcome> for WireOutcome {
             elapsed_s: o.elapsed.as_secs_f64(),
             stdout: (&o.stdout).into(),
             stderr: (&o.stderr).into(),
+            files: Vec::new(),
         }
     }
 }
@@ -175,6 +216,116 @@ impl WireOutcome {
             stderr: self.stderr.captured()?,
         })
     }
+}
+
+/// A file of the test's scratch directory as it travels back: UTF-8 text
+/// as it is (the tools' printed IR, their stderr lines), anything else in
+/// hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireFile {
+    /// Relative to the scratch directory.
+    pub name: String,
+    #[serde(flatten)]
+    pub contents: Contents,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Contents {
+    Text(String),
+    Hex(String),
+}
+
+impl WireFile {
+    fn new(name: &str, bytes: Vec<u8>) -> WireFile {
+        let contents = match String::from_utf8(bytes) {
+            Ok(text) => Contents::Text(text),
+            Err(e) => Contents::Hex(hex(e.as_bytes())),
+        };
+        WireFile {
+            name: name.to_string(),
+            contents,
+        }
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>> {
+        match &self.contents {
+            Contents::Text(text) => Ok(text.clone().into_bytes()),
+            Contents::Hex(text) => {
+                unhex(text).with_context(|| format!("file '{}' came back garbled", self.name))
+            }
+        }
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// `name` as a path inside a scratch directory: relative, with no `..`;
+/// anything else is refused, whichever side it came from.
+fn inside(scratch: &Path, name: &str) -> Result<PathBuf> {
+    let path = Path::new(name);
+    if name.is_empty() || !path.components().all(|c| matches!(c, Component::Normal(_))) {
+        bail!("'{name}' is not a file name inside the test's scratch directory");
+    }
+    Ok(scratch.join(path))
+}
+
+/// The files `fetch` names that the test of `candidate` left in `scratch`
+/// (those it did not write are not sent), at most [`FILES_LIMIT`] bytes of
+/// them.
+pub fn collect_files(scratch: &Path, candidate: &Path, fetch: &Fetch) -> Result<Vec<WireFile>> {
+    let here = candidate.display().to_string();
+    let mut files = Vec::new();
+    let mut size = 0;
+    for name in &fetch.names {
+        let path = inside(scratch, name)?;
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e).with_context(|| format!("cannot read '{}'", path.display())),
+        };
+        let len = bytes.len();
+        let mut file = WireFile::new(name, bytes);
+        if let Contents::Text(text) = &mut file.contents {
+            *text = text.replace(&here, &fetch.candidate);
+        }
+        size += serde_json::to_string(&file)?.len();
+        if size > FILES_LIMIT {
+            bail!(
+                "the test's file '{name}' ({len} bytes) is too large to bring back from the node (at most {} MiB of files per test)",
+                FILES_LIMIT >> 20
+            );
+        }
+        files.push(file);
+    }
+    Ok(files)
+}
+
+/// Write the files that came back into `scratch`, the local scratch
+/// directory of the test, where they would be had it run here.
+pub fn write_files(scratch: &Path, files: &[WireFile]) -> Result<()> {
+    for file in files {
+        let path = inside(scratch, &file.name)?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create '{}'", dir.display()))?;
+        }
+        std::fs::write(&path, file.bytes()?)
+            .with_context(|| format!("cannot write '{}'", path.display()))?;
+    }
+    Ok(())
 }
 
 /// What the runner answers: an outcome, or why the test could not be run
@@ -340,6 +491,8 @@ mod tests {
                 shown: String::new(),
                 has_no_match: false,
             },
+            control: None,
+            fetch: None,
             env: EnvSpec::default(),
             candidate_name: "candidate.ll".into(),
             candidate_len: 5,
@@ -348,13 +501,107 @@ mod tests {
         let bytes = encode_request(&header, b"a\nb\0c").unwrap();
         let (back, candidate) = decode_request(&bytes[..]).unwrap();
         assert_eq!(back.nonce, "n1");
+        assert!(back.control.is_none() && back.env.divert_stderr.is_none());
         assert_eq!(candidate, b"a\nb\0c");
         // A request cut short is refused, not judged.
         let err = decode_request(&bytes[..bytes.len() - 1]).unwrap_err();
         assert!(err.to_string().contains("4 of its 5 bytes"), "{err}");
+        // A bisection's probe: its diverted lines' pattern and the files
+        // to bring back go to the node; a reduction's control too.
+        let mut probe = header.clone();
+        probe.env.divert_stderr = Some(regex::Regex::new("^BISECT: ").unwrap());
+        probe.control = Some(header.oracle.clone());
+        probe.fetch = Some(Fetch {
+            names: vec!["culprit-input".into()],
+            candidate: "/work/in.ll".into(),
+        });
+        let (back, _) = decode_request(&encode_request(&probe, b"a\nb\0c").unwrap()[..]).unwrap();
+        assert_eq!(back.env.divert_stderr.unwrap().as_str(), "^BISECT: ");
+        assert!(matches!(back.control, Some(Portable::Output { .. })));
+        assert_eq!(back.fetch.unwrap().names, ["culprit-input"]);
         let mut other = header.clone();
         other.version = VERSION + 1;
         let bytes = encode_request(&other, b"a\nb\0c").unwrap();
         assert!(decode_request(&bytes[..]).is_err());
+    }
+
+    fn fetch(names: &[&str]) -> Fetch {
+        Fetch {
+            names: names.iter().map(|n| n.to_string()).collect(),
+            candidate: "/work/input.ll".into(),
+        }
+    }
+
+    #[test]
+    fn files_come_back_as_they_were_left() {
+        let node = tempfile::tempdir().unwrap();
+        std::fs::write(node.path().join("whittle-diverted-stderr"), "BISECT: x\n").unwrap();
+        std::fs::create_dir(node.path().join("sub")).unwrap();
+        let binary = [0u8, 0xff, b'B', b'C', 0xc0];
+        std::fs::write(node.path().join("sub/out.bc"), binary).unwrap();
+        let copy = node.path().join("input.ll");
+        let printed = format!("; ModuleID = '{}'\n", copy.display());
+        std::fs::write(node.path().join("culprit-input"), printed).unwrap();
+        let fetch = fetch(&[
+            "whittle-diverted-stderr",
+            "sub/out.bc",
+            "culprit-input",
+            "never-written",
+        ]);
+        let files = collect_files(node.path(), &copy, &fetch).unwrap();
+        assert_eq!(files.len(), 3, "a file the test did not write is not sent");
+        assert!(matches!(files[1].contents, Contents::Hex(_)));
+        // Through the trailer.
+        let mut wire: WireOutcome = (&outcome()).into();
+        wire.files = files;
+        let line = trailer_line("n1", &Answer::Outcome(Box::new(wire)));
+        let Trailer::Found(Answer::Outcome(back)) = parse_stdout(&line, "n1").1 else {
+            panic!("{line}");
+        };
+        let here = tempfile::tempdir().unwrap();
+        write_files(here.path(), &back.files).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(here.path().join("whittle-diverted-stderr")).unwrap(),
+            "BISECT: x\n"
+        );
+        assert_eq!(
+            std::fs::read(here.path().join("sub/out.bc")).unwrap(),
+            binary
+        );
+        // The tool named the candidate by its path here, not the node's copy.
+        assert_eq!(
+            std::fs::read_to_string(here.path().join("culprit-input")).unwrap(),
+            "; ModuleID = '/work/input.ll'\n"
+        );
+        assert!(!here.path().join("never-written").exists());
+    }
+
+    #[test]
+    fn files_stay_inside_the_scratch_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["../escape", "/etc/passwd", "a/../../b", "", "./x"] {
+            let asked = collect_files(dir.path(), Path::new("c.ll"), &fetch(&[name]));
+            assert!(asked.is_err(), "{name}");
+            let sent = [WireFile::new(name, b"x".to_vec())];
+            assert!(write_files(dir.path(), &sent).is_err(), "{name}");
+        }
+        let garbled = WireFile {
+            name: "f".into(),
+            contents: Contents::Hex("0g".into()),
+        };
+        assert!(write_files(dir.path(), &[garbled]).is_err());
+    }
+
+    #[test]
+    fn files_past_the_limit_are_refused_not_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("small"), "x").unwrap();
+        std::fs::write(dir.path().join("big"), vec![b'a'; FILES_LIMIT]).unwrap();
+        let both = fetch(&["small", "big"]);
+        let c = Path::new("c.ll");
+        let err = collect_files(dir.path(), c, &both).unwrap_err().to_string();
+        assert!(err.contains("'big'") && err.contains("too large"), "{err}");
+        std::fs::write(dir.path().join("big"), vec![b'a'; FILES_LIMIT - 100]).unwrap();
+        assert_eq!(collect_files(dir.path(), c, &both).unwrap().len(), 2);
     }
 }

@@ -1,0 +1,219 @@
+//! `whittle bisect --executor=slurm` against a real cluster: the same
+//! bisection run here and on the cluster names the same culprit, captures
+//! the same culprit's input, and writes byte-identical reduced output and
+//! lit test; its probes and its reduction ran as Slurm steps. An opt
+//! middle-end crash (the planted bug of `lit/Inputs/bisect-plugin.cpp`,
+//! built here as the lit suite builds it) and an llc machine pass, whose
+//! culprit's input is MIR.
+//!
+//! They need a cluster that answers `sinfo` (`cargo xtask test` starts the
+//! one of `scripts/local-slurm.sh` when none does), and fail when none
+//! does.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod cluster;
+
+use cluster::cluster;
+
+const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
+/// The bin directory of the LLVM whittle was built against.
+const LLVM_BIN: &str = concat!(env!("WHITTLE_LLVM_PREFIX"), "/bin");
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The pass plugin with planted bugs, built against this build's LLVM as
+/// `lit/lit.cfg.py` builds it (again only when its source is newer).
+fn bisect_plugin() -> PathBuf {
+    let source = root().join("lit/Inputs/bisect-plugin.cpp");
+    let llvm_config = Path::new(LLVM_BIN).join("llvm-config");
+    let config = |args: &[&str]| -> Vec<String> {
+        let out = Command::new(&llvm_config).args(args).output().unwrap();
+        assert!(out.status.success(), "llvm-config {args:?}");
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    let version = config(&["--version"]).concat();
+    let plugin = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("bisect-plugin-{version}.so"));
+    let modified = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).ok();
+    if modified(&plugin).is_some_and(|built| Some(built) >= modified(&source)) {
+        return plugin;
+    }
+    let partial = plugin.with_extension(format!("{}.partial", std::process::id()));
+    let status = Command::new(Path::new(LLVM_BIN).join("clang++"))
+        .args(["-shared", "-fPIC", "-O1"])
+        .arg(&source)
+        .arg("-o")
+        .arg(&partial)
+        .args(config(&["--cxxflags", "--ldflags"]))
+        .args(config(&["--libs"]))
+        .status()
+        .unwrap();
+    assert!(status.success(), "building {}", source.display());
+    fs::rename(&partial, &plugin).unwrap();
+    plugin
+}
+
+/// What a bisection wrote.
+#[derive(Debug)]
+struct Bisected {
+    stats: serde_json::Value,
+    /// The summary's culprit line.
+    culprit_line: String,
+    output: Vec<u8>,
+    culprit_input: Vec<u8>,
+    lit_test: Vec<u8>,
+}
+
+/// Run `whittle bisect ARGS INPUT -o DIR/out.EXT --emit-lit DIR/test.EXT`
+/// in `dir` (the same paths for every run, so that what the tools print
+/// of them is the same), read what it wrote and remove it.
+fn bisect(dir: &Path, args: &[&str], ext: &str, slurm: bool) -> Bisected {
+    let output = dir.join(format!("out.{ext}"));
+    let lit_test = dir.join(format!("test.{ext}"));
+    let json = dir.join("stats.json");
+    let mut cmd = Command::new(WHITTLE);
+    cmd.current_dir(dir)
+        .arg("bisect")
+        .args(args)
+        .arg("input.ll")
+        .arg("-o")
+        .arg(&output)
+        .arg("--emit-lit")
+        .arg(&lit_test)
+        .arg("--stats-json")
+        .arg(&json);
+    if slurm {
+        cmd.arg("--executor=slurm");
+    }
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "whittle bisect{} failed: {stderr}",
+        if slurm { " --executor=slurm" } else { "" }
+    );
+    let take = |p: &Path| {
+        let bytes = fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        fs::remove_file(p).unwrap();
+        bytes
+    };
+    let stats: serde_json::Value = serde_json::from_slice(&take(&json)).unwrap();
+    let culprit_input = PathBuf::from(stats["bisect"]["culprit_input"].as_str().unwrap());
+    Bisected {
+        culprit_line: stderr
+            .lines()
+            .find(|l| l.starts_with("  culprit:"))
+            .unwrap_or_else(|| panic!("no culprit line: {stderr}"))
+            .to_string(),
+        output: take(&output),
+        culprit_input: take(&culprit_input),
+        lit_test: take(&lit_test),
+        stats,
+    }
+}
+
+/// The bisection of `input` here and on the cluster: the same findings
+/// and the same bytes; on the cluster every probe and every test of the
+/// reduction was a Slurm run.
+fn same_here_and_on_the_cluster(input: &Path, args: &[&str], ext: &str) -> Bisected {
+    let _cluster = cluster();
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(input, dir.path().join("input.ll")).unwrap();
+    let here = bisect(dir.path(), args, ext, false);
+    let there = bisect(dir.path(), args, ext, true);
+
+    for key in [
+        "culprit",
+        "total_passes",
+        "isolated",
+        "needed",
+        "smallest",
+        "pipeline",
+    ] {
+        assert_eq!(
+            here.stats["bisect"][key], there.stats["bisect"][key],
+            "bisect.{key}"
+        );
+    }
+    assert!(here.stats["bisect"]["culprit"].is_object());
+    assert_eq!(here.culprit_line, there.culprit_line);
+    assert_eq!(
+        String::from_utf8_lossy(&here.culprit_input),
+        String::from_utf8_lossy(&there.culprit_input),
+        "the culprit's input"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&here.output),
+        String::from_utf8_lossy(&there.output),
+        "the reduced output"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&here.lit_test),
+        String::from_utf8_lossy(&there.lit_test),
+        "the lit test"
+    );
+
+    // Here nothing ran on the cluster; there the probes and the reduction
+    // did, each probe (and each test) at least one run.
+    assert!(here.stats["bisect"]["probe_executor"].is_null());
+    assert!(here.stats["reduction"]["executor"].is_null());
+    let probes = &there.stats["bisect"]["probe_executor"];
+    assert_eq!(probes["name"], "slurm", "{probes}");
+    assert!(
+        probes["runs"].as_u64().unwrap()
+            >= there.stats["bisect"]["probes"]["total"].as_u64().unwrap(),
+        "{probes}"
+    );
+    let reduction = &there.stats["reduction"];
+    assert_eq!(reduction["executor"]["name"], "slurm");
+    assert!(
+        reduction["executor"]["runs"].as_u64().unwrap() >= reduction["tests"].as_u64().unwrap(),
+        "{}",
+        reduction["executor"]
+    );
+    there
+}
+
+#[test]
+fn an_opt_crash_bisects_on_the_cluster_as_it_does_here() {
+    let plugin = bisect_plugin();
+    let command = format!(
+        "opt -load-pass-plugin={} -passes=default<O2> -disable-output %s",
+        plugin.display()
+    );
+    let found = same_here_and_on_the_cluster(
+        &root().join("lit/bisect-crash.ll"),
+        &["-j2", "--crash-cmd", &command],
+        "ll",
+    );
+    assert_eq!(found.stats["bisect"]["culprit"]["pass"], "wt-crash");
+    assert_eq!(found.stats["bisect"]["pipeline"][0], "-passes=wt-crash");
+    // The reduction kept what fails with the culprit and not without it.
+    assert!(String::from_utf8_lossy(&found.output).contains("call void @wt_crash()"));
+}
+
+#[test]
+fn an_llc_machine_pass_bisects_on_the_cluster_as_it_does_here() {
+    let found = same_here_and_on_the_cluster(
+        &root().join("lit/bisect-machine-pass.ll"),
+        &["-j2", "--cmd", "llc -O2 %s -o -", "--match", "movzbl"],
+        "mir",
+    );
+    let culprit = &found.stats["bisect"]["culprit"]["pass"];
+    assert_eq!(culprit, "x86-fixup-bw-insts");
+    // Its input is MIR (llc -stop-before), and so is the result.
+    assert!(found.stats["bisect"]["culprit_input"]
+        .as_str()
+        .unwrap()
+        .ends_with(".mir"));
+    assert!(String::from_utf8_lossy(&found.culprit_input).contains("\nname: "));
+    assert!(String::from_utf8_lossy(&found.lit_test).contains("# RUN: llc"));
+}
