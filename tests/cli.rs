@@ -878,7 +878,7 @@ fn slurm_without_srun_is_a_one_line_error() {
 /// oracle `sh -c SCRIPT`, then the candidate.
 fn runner_request(script: &str, candidate: &[u8], declared_len: usize) -> Vec<u8> {
     let header = serde_json::json!({
-        "version": 1,
+        "version": 2,
         "nonce": "n0nce",
         "oracle": {"Script": {
             "command": {"program": "/bin/sh", "args": ["-c", script, "sh"], "substitute": false,

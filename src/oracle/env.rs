@@ -80,7 +80,7 @@ pub struct EnvSpec {
     /// [`DIVERTED`] of the test's scratch directory instead of to its
     /// oracle (a bisection's `BISECT:` and `DebugCounter` lines; on a
     /// cluster node too, whose runner sends the file back).
-    #[serde(with = "pattern")]
+    #[serde(default, with = "pattern")]
     pub divert_stderr: Option<Regex>,
     /// `--executor`: where tests run.
     pub executor: Executor,
