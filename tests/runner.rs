@@ -754,13 +754,15 @@ fn an_executor_that_fails_during_the_walk_back_stops_the_run_with_the_result_on_
     // A stand-in for Slurm's srun that runs the runner here, until some
     // content has been tested twice (the final re-check, which fails: the
     // test is flaky): from then on every srun fails as a lost node does.
+    // Its pre-flight check (`srun --test-only`) is accepted.
     let bin = dir.path().join("bin");
     fs::create_dir(&bin).unwrap();
     script(
         &bin,
         "srun",
         &format!(
-            "for f in {seen}/*; do\n\
+            "[ \"$1\" = --test-only ] && exit 0\n\
+             for f in {seen}/*; do\n\
              \x20 [ -e \"$f\" ] && [ $(wc -l < \"$f\") -ge 2 ] && {{ echo 'srun: error: Node failure on node n9' >&2; exit 1; }}\n\
              done\n\
              eval \"mode=\\${{$#}}\"; eval \"runner=\\${{$(($# - 1))}}\"\n\
