@@ -403,8 +403,9 @@ void reduceInstructions(WMir &M, MirAsker Ask) {
 
 // ---------------------------------------------------------------------------
 // Control flow: what the block passes share. Branches are rewritten through
-// the target's analyzeBranch/removeBranch/insertBranch, so a block whose
-// branch the target cannot analyze keeps its successors; a block with PHIs
+// the target's analyzeBranch/removeBranch/insertBranch (GlobalISel's
+// G_BRCOND/G_BR by hand, before instruction selection), so a block whose
+// branch cannot be analyzed keeps its successors; a block with PHIs
 // never gains a predecessor (PHIs only lose the incoming values of edges
 // that go).
 
@@ -430,16 +431,57 @@ BlockSet pinnedBlocks(MachineFunction &MF) {
 // A block's branch as analyzeBranch sees it, with the fallthrough made
 // explicit: where it goes when taken (True) and otherwise (False; null for
 // an unconditional branch).
+// Generic says the branch is GlobalISel's G_BRCOND/G_BR, which targets'
+// analyzeBranch does not know; then Cond is G_BRCOND's condition operand.
 struct Branch {
   MachineBasicBlock *True = nullptr, *False = nullptr;
   SmallVector<MachineOperand, 4> Cond;
+  bool Generic = false;
 };
+
+// A function GlobalISel has not selected yet: it holds generic
+// instructions, so new branches must be generic too.
+bool isGenericFunction(const MachineFunction &MF) {
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      if (isPreISelGenericOpcode(MI.getOpcode()))
+        return true;
+  return false;
+}
+
+// A block ending in `G_BRCOND %c, %bb.T` and/or `G_BR %bb.F`, and in no
+// other terminator: its branch, as analyzeBranch would give it.
+bool analyzeGenericBranch(MachineBasicBlock &MBB, Branch &B) {
+  SmallVector<MachineInstr *, 2> Terms;
+  for (MachineInstr &MI : MBB.terminators())
+    Terms.push_back(&MI);
+  auto Is = [&](unsigned I, unsigned Opcode) {
+    return I < Terms.size() && Terms[I]->getOpcode() == Opcode;
+  };
+  if (Terms.size() == 1 && Is(0, TargetOpcode::G_BR)) {
+    B.True = Terms[0]->getOperand(0).getMBB();
+  } else if ((Terms.size() == 1 && Is(0, TargetOpcode::G_BRCOND)) ||
+             (Terms.size() == 2 && Is(0, TargetOpcode::G_BRCOND) &&
+              Is(1, TargetOpcode::G_BR))) {
+    B.Cond.push_back(Terms[0]->getOperand(0));
+    B.True = Terms[0]->getOperand(1).getMBB();
+    if (Terms.size() == 2)
+      B.False = Terms[1]->getOperand(0).getMBB();
+  } else {
+    return false;
+  }
+  B.Generic = true;
+  return true;
+}
 
 std::optional<Branch> analyze(MachineBasicBlock &MBB) {
   const TargetInstrInfo &TII = *MBB.getParent()->getSubtarget().getInstrInfo();
   Branch B;
-  if (TII.analyzeBranch(MBB, B.True, B.False, B.Cond, /*AllowModify=*/false))
-    return std::nullopt;
+  if (TII.analyzeBranch(MBB, B.True, B.False, B.Cond, /*AllowModify=*/false)) {
+    B = Branch();
+    if (!analyzeGenericBranch(MBB, B))
+      return std::nullopt;
+  }
   MachineBasicBlock *Next = MBB.getNextNode();
   if (B.Cond.empty()) {
     if (!B.True) {
@@ -464,9 +506,11 @@ std::optional<Branch> analyze(MachineBasicBlock &MBB) {
 // loses its branch and ends the function's control flow there (as an IR
 // block ending in `unreachable` does). Successors it no longer reaches lose
 // its incoming PHI values. (Callers never make it reach a new block that
-// has PHIs.)
+// has PHIs.) Generic: the branch is written as G_BRCOND/G_BR (Cond, when
+// there is one, came from analyzeGenericBranch).
 void rewriteBranch(MachineBasicBlock &MBB, MachineBasicBlock *True,
-                   MachineBasicBlock *False, ArrayRef<MachineOperand> Cond) {
+                   MachineBasicBlock *False, ArrayRef<MachineOperand> Cond,
+                   bool Generic) {
   const TargetInstrInfo &TII = *MBB.getParent()->getSubtarget().getInstrInfo();
   if (!True) {
     True = False;
@@ -477,9 +521,21 @@ void rewriteBranch(MachineBasicBlock &MBB, MachineBasicBlock *True,
     Cond = {};
   }
   DebugLoc DL = MBB.findBranchDebugLoc();
+  // The generic branches first (targets' removeBranch stops at them).
+  while (!MBB.empty() && (MBB.back().getOpcode() == TargetOpcode::G_BR ||
+                          MBB.back().getOpcode() == TargetOpcode::G_BRCOND))
+    MBB.back().eraseFromParent();
   TII.removeBranch(MBB);
-  if (True)
+  if (True && Generic) {
+    if (!Cond.empty())
+      BuildMI(MBB, MBB.end(), DL, TII.get(TargetOpcode::G_BRCOND))
+          .addReg(Cond[0].getReg())
+          .addMBB(True);
+    BuildMI(MBB, MBB.end(), DL, TII.get(TargetOpcode::G_BR))
+        .addMBB(Cond.empty() ? True : False);
+  } else if (True) {
     TII.insertBranch(MBB, True, False, Cond, DL);
+  }
 
   SmallVector<MachineBasicBlock *, 4> Old;
   for (MachineBasicBlock *S : MBB.successors())
@@ -587,7 +643,7 @@ void simplifyConditionals(WMir &M, MirAsker Ask, bool Taken) {
     }
   SmallPtrSet<MachineFunction *, 8> Changed;
   for (auto &[MBB, B] : Chosen) {
-    rewriteBranch(*MBB, Taken ? B.True : B.False, nullptr, {});
+    rewriteBranch(*MBB, Taken ? B.True : B.False, nullptr, {}, B.Generic);
     Changed.insert(MBB->getParent());
   }
   for (MachineFunction *MF : Changed)
@@ -648,7 +704,11 @@ void reduceBasicBlocksIn(MachineFunction &MF, BlockSet Dying) {
     MachineBasicBlock *MBB;
     MachineBasicBlock *True, *False;
     SmallVector<MachineOperand, 4> Cond;
+    bool Generic;
   };
+  // A block that falls through gets a generic branch in a function not
+  // selected yet.
+  const bool GenericFunction = isGenericFunction(MF);
   std::vector<Plan> Plans;
   for (MachineBasicBlock &MBB : MF) {
     if (Dying.count(&MBB) || !ReachesDying(MBB))
@@ -656,10 +716,10 @@ void reduceBasicBlocksIn(MachineFunction &MF, BlockSet Dying) {
     std::optional<Branch> B = analyze(MBB);
     Plans.push_back({&MBB, Forward(MBB, B->True),
                      B->Cond.empty() ? nullptr : Forward(MBB, B->False),
-                     B->Cond});
+                     B->Cond, B->Generic || (B->Cond.empty() && GenericFunction)});
   }
   for (Plan &P : Plans)
-    rewriteBranch(*P.MBB, P.True, P.False, P.Cond);
+    rewriteBranch(*P.MBB, P.True, P.False, P.Cond, P.Generic);
   for (MachineBasicBlock *MBB : unreachableBlocks(MF, pinnedBlocks(MF)))
     Dying.insert(MBB);
   eraseBlocks(MF, Dying);
