@@ -37,9 +37,10 @@ const fn pass(info: PassInfo) -> Pass {
 
 /// Every pass, coarse to fine: the order of a sweep. Whole machine
 /// functions first (one usually holds the bug), then control flow
-/// (conditional branches made unconditional, blocks), instructions and the
-/// definitions and uses of registers, then what decorates them: references
-/// back to the IR, flags, hints, register masks. llvm-reduce's names where
+/// (conditional branches made unconditional, indirect ones direct,
+/// blocks), instructions and the definitions and uses of registers, then
+/// what decorates them: references back to the IR, flags, hints, register
+/// masks. llvm-reduce's names where
 /// the pass does what llvm-reduce's does (llvm-reduce has no MIR passes for
 /// functions and control flow).
 #[rustfmt::skip]
@@ -47,6 +48,7 @@ pub static PASSES: &[Pass] = &[
     pass(PassInfo::new("machine-functions", "delete machine functions (their IR functions become declarations)").bisect_first()),
     pass(PassInfo::new("simplify-conditionals-true", "make conditional branches always taken (blocks no longer reached go)")),
     pass(PassInfo::new("simplify-conditionals-false", "make conditional branches never taken (blocks no longer reached go)")),
+    pass(PassInfo::new("indirect-branches", "drop targets of indirect branches (jump tables, computed gotos); one left is branched to directly")),
     pass(PassInfo::new("basic-blocks", "delete machine blocks, branches to them going where they went").interacting()),
     pass(PassInfo::new("instructions", "delete machine instructions; uses of a removed definition read an earlier one of the same class, or an IMPLICIT_DEF").llvm(&["instructions"])),
     pass(PassInfo::new("register-defs", "drop register definitions (an IMPLICIT_DEF defines the register instead)").llvm(&["register-defs"])),

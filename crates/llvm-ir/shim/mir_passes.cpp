@@ -411,9 +411,21 @@ void reduceInstructions(WMir &M, MirAsker Ask) {
 
 using BlockSet = SmallPtrSet<MachineBasicBlock *, 16>;
 
+// For each jump table, the blocks whose instructions name it.
+DenseMap<unsigned, BlockSet> jumpTableUsers(MachineFunction &MF) {
+  DenseMap<unsigned, BlockSet> Users;
+  for (MachineBasicBlock &MBB : MF)
+    for (MachineInstr &MI : MBB)
+      for (const MachineOperand &MO : MI.operands())
+        if (MO.isJTI())
+          Users[MO.getIndex()].insert(&MBB);
+  return Users;
+}
+
 // Blocks that nothing may remove: the entry, EH pads, blocks whose address
 // is taken (IR blockaddress, machine block address, inline asm goto) and
-// jump table targets.
+// the targets of jump tables an instruction still names (one nothing names
+// any more is dead: eraseBlocks empties it when a block it lists goes).
 BlockSet pinnedBlocks(MachineFunction &MF) {
   BlockSet Pinned;
   Pinned.insert(&MF.front());
@@ -421,10 +433,14 @@ BlockSet pinnedBlocks(MachineFunction &MF) {
     if (MBB.isEHPad() || MBB.hasAddressTaken() ||
         MBB.isInlineAsmBrIndirectTarget())
       Pinned.insert(&MBB);
-  if (const MachineJumpTableInfo *JTI = MF.getJumpTableInfo())
-    for (const MachineJumpTableEntry &JT : JTI->getJumpTables())
-      for (MachineBasicBlock *MBB : JT.MBBs)
-        Pinned.insert(MBB);
+  if (const MachineJumpTableInfo *JTI = MF.getJumpTableInfo()) {
+    DenseMap<unsigned, BlockSet> Users = jumpTableUsers(MF);
+    const auto &Tables = JTI->getJumpTables();
+    for (unsigned I = 0, E = Tables.size(); I != E; ++I)
+      if (Users.count(I))
+        for (MachineBasicBlock *MBB : Tables[I].MBBs)
+          Pinned.insert(MBB);
+  }
   return Pinned;
 }
 
@@ -601,6 +617,17 @@ void eraseBlocks(MachineFunction &MF, const BlockSet &Dying) {
   for (MachineBasicBlock *MBB : Dying)
     while (!MBB->succ_empty())
       MBB->removeSuccessor(MBB->succ_begin());
+  // A jump table no surviving instruction names (the targets of the others
+  // are pinned) that lists a dying block is emptied, not left pointing at
+  // it.
+  if (MachineJumpTableInfo *JTI = MF.getJumpTableInfo()) {
+    DenseMap<unsigned, BlockSet> Users = jumpTableUsers(MF);
+    auto IsDying = [&](MachineBasicBlock *MBB) { return Dying.count(MBB) != 0; };
+    for (unsigned I = 0, E = JTI->getJumpTables().size(); I != E; ++I)
+      if (all_of(Users[I], IsDying) &&
+          any_of(JTI->getJumpTables()[I].MBBs, IsDying))
+        JTI->RemoveJumpTable(I);
+  }
   for (MachineBasicBlock *MBB : Dying)
     MBB->eraseFromParent();
   MF.RenumberBlocks();
@@ -656,6 +683,82 @@ void simplifyConditionalsTrue(WMir &M, MirAsker Ask) {
 
 void simplifyConditionalsFalse(WMir &M, MirAsker Ask) {
   simplifyConditionals(M, Ask, false);
+}
+
+// ---------------------------------------------------------------------------
+// indirect-branches (whittle's): each edge (not to an EH pad) of a block
+// that ends in an indirect branch the target cannot analyze (a jump table
+// dispatch, a computed goto). A block left with one edge branches there
+// directly, with none it ends there; what computed the address stays for
+// the instruction passes. Left with two or more but not all, the edges go
+// only where the jump table stays true to them: the block's instructions
+// name one jump table that no other block names (its entries to the blocks
+// that go then name the first that stays), or no instruction of the
+// function names a jump table; else the block stays as it was. Blocks the
+// entry no longer reaches go.
+
+// The one jump table MBB's instructions name when no other block names it.
+std::optional<unsigned> ownJumpTable(MachineBasicBlock &MBB) {
+  std::optional<unsigned> Own;
+  for (MachineInstr &MI : MBB)
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isJTI()) {
+        if (Own && *Own != unsigned(MO.getIndex()))
+          return std::nullopt;
+        Own = MO.getIndex();
+      }
+  if (!Own)
+    return std::nullopt;
+  DenseMap<unsigned, BlockSet> Users = jumpTableUsers(*MBB.getParent());
+  if (Users[*Own].size() != 1)
+    return std::nullopt;
+  return Own;
+}
+
+void reduceIndirectBranches(WMir &M, MirAsker Ask) {
+  struct Plan {
+    MachineBasicBlock *MBB;
+    SmallVector<MachineBasicBlock *, 8> Kept, Dropped;
+  };
+  std::vector<Plan> Plans;
+  for (MachineFunction *MF : functionsOf(M))
+    for (MachineBasicBlock &MBB : *MF) {
+      if (MBB.getFirstTerminator() == MBB.end() ||
+          !MBB.back().isIndirectBranch() || analyze(MBB))
+        continue;
+      Plan P{&MBB, {}, {}};
+      BlockSet Seen;
+      for (MachineBasicBlock *S : MBB.successors())
+        if (!S->isEHPad() && Seen.insert(S).second)
+          (Ask(1) ? P.Kept : P.Dropped).push_back(S);
+      if (!P.Dropped.empty())
+        Plans.push_back(std::move(P));
+    }
+  SmallPtrSet<MachineFunction *, 8> Changed;
+  for (Plan &P : Plans) {
+    MachineBasicBlock &MBB = *P.MBB;
+    MachineFunction &MF = *MBB.getParent();
+    std::optional<unsigned> Table = ownJumpTable(MBB);
+    if (P.Kept.size() >= 2 && !Table && !jumpTableUsers(MF).empty())
+      continue;
+    if (Table && !P.Kept.empty())
+      for (MachineBasicBlock *S : P.Dropped)
+        MF.getJumpTableInfo()->ReplaceMBBInJumpTable(*Table, S, P.Kept.front());
+    if (P.Kept.size() >= 2) {
+      for (MachineBasicBlock *S : P.Dropped) {
+        whittle::compat::removePHIsIncomingFrom(*S, MBB);
+        MBB.removeSuccessor(S);
+      }
+      MBB.normalizeSuccProbs();
+    } else {
+      MBB.erase(MBB.getFirstTerminator(), MBB.end());
+      rewriteBranch(MBB, P.Kept.empty() ? nullptr : P.Kept.front(), nullptr,
+                    {}, isGenericFunction(MF));
+    }
+    Changed.insert(&MF);
+  }
+  for (MachineFunction *MF : Changed)
+    eraseBlocks(*MF, unreachableBlocks(*MF, pinnedBlocks(*MF)));
 }
 
 // ---------------------------------------------------------------------------
@@ -1022,6 +1125,7 @@ const NamedPass Passes[] = {
     {"machine-functions", reduceMachineFunctions},
     {"simplify-conditionals-true", simplifyConditionalsTrue},
     {"simplify-conditionals-false", simplifyConditionalsFalse},
+    {"indirect-branches", reduceIndirectBranches},
     {"basic-blocks", reduceBasicBlocks},
     {"instructions", reduceInstructions},
     {"register-defs", reduceRegisterDefs},
