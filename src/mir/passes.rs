@@ -40,9 +40,8 @@ const fn pass(info: PassInfo) -> Pass {
 /// (conditional branches made unconditional, indirect ones direct,
 /// blocks), instructions and the definitions and uses of registers, then
 /// what decorates them: references back to the IR, flags, hints, register
-/// masks. llvm-reduce's names where
-/// the pass does what llvm-reduce's does (llvm-reduce has no MIR passes for
-/// functions and control flow).
+/// masks. llvm-reduce's names where the pass does what llvm-reduce's does
+/// (llvm-reduce has no MIR passes for functions and control flow).
 #[rustfmt::skip]
 pub static PASSES: &[Pass] = &[
     pass(PassInfo::new("machine-functions", "delete machine functions (their IR functions become declarations)").bisect_first()),

@@ -446,9 +446,9 @@ BlockSet pinnedBlocks(MachineFunction &MF) {
 
 // A block's branch as analyzeBranch sees it, with the fallthrough made
 // explicit: where it goes when taken (True) and otherwise (False; null for
-// an unconditional branch).
-// Generic says the branch is GlobalISel's G_BRCOND/G_BR, which targets'
-// analyzeBranch does not know; then Cond is G_BRCOND's condition operand.
+// an unconditional branch). Generic: the branch is GlobalISel's
+// G_BRCOND/G_BR, which targets' analyzeBranch does not know, and Cond is
+// G_BRCOND's condition operand.
 struct Branch {
   MachineBasicBlock *True = nullptr, *False = nullptr;
   SmallVector<MachineOperand, 4> Cond;
@@ -517,6 +517,49 @@ std::optional<Branch> analyze(MachineBasicBlock &MBB) {
   return B;
 }
 
+// Make MBB's successors (but its EH pads) New: the others lose MBB's
+// incoming PHI values, new ones get an equal share of the probability left.
+void setSuccessors(MachineBasicBlock &MBB, ArrayRef<MachineBasicBlock *> New) {
+  SmallVector<MachineBasicBlock *, 4> Old;
+  for (MachineBasicBlock *S : MBB.successors())
+    if (!S->isEHPad())
+      Old.push_back(S);
+  bool Probabilities = MBB.hasSuccessorProbabilities();
+  for (MachineBasicBlock *S : Old)
+    if (!is_contained(New, S)) {
+      whittle::compat::removePHIsIncomingFrom(*S, MBB);
+      MBB.removeSuccessor(S);
+    }
+  for (MachineBasicBlock *S : New) {
+    if (MBB.isSuccessor(S))
+      continue;
+    if (Probabilities)
+      MBB.addSuccessor(S, BranchProbability::getUnknown());
+    else
+      MBB.addSuccessorWithoutProb(S);
+  }
+  if (Probabilities) {
+    // Unknown probabilities become an equal share of what is left.
+    unsigned Unknown = 0;
+    BranchProbability Known = BranchProbability::getZero();
+    for (auto It = MBB.succ_begin(), E = MBB.succ_end(); It != E; ++It) {
+      BranchProbability P = MBB.getSuccProbability(It);
+      if (P.isUnknown())
+        ++Unknown;
+      else
+        Known += P;
+    }
+    if (Unknown && Known <= BranchProbability::getOne()) {
+      BranchProbability Share =
+          (BranchProbability::getOne() - Known) / Unknown;
+      for (auto It = MBB.succ_begin(), E = MBB.succ_end(); It != E; ++It)
+        if (MBB.getSuccProbability(It).isUnknown())
+          MBB.setSuccProbability(It, Share);
+    }
+    MBB.normalizeSuccProbs();
+  }
+}
+
 // Make MBB's branch go to True (and, when Cond is not empty, False), with
 // its successor list to match; EH pad successors stay. With neither, MBB
 // loses its branch and ends the function's control flow there (as an IR
@@ -553,48 +596,11 @@ void rewriteBranch(MachineBasicBlock &MBB, MachineBasicBlock *True,
     TII.insertBranch(MBB, True, False, Cond, DL);
   }
 
-  SmallVector<MachineBasicBlock *, 4> Old;
-  for (MachineBasicBlock *S : MBB.successors())
-    if (!S->isEHPad())
-      Old.push_back(S);
   SmallVector<MachineBasicBlock *, 2> New;
   for (MachineBasicBlock *S : {True, False})
     if (S)
       New.push_back(S);
-  bool Probabilities = MBB.hasSuccessorProbabilities();
-  for (MachineBasicBlock *S : Old)
-    if (!is_contained(New, S)) {
-      whittle::compat::removePHIsIncomingFrom(*S, MBB);
-      MBB.removeSuccessor(S);
-    }
-  for (MachineBasicBlock *S : New) {
-    if (MBB.isSuccessor(S))
-      continue;
-    if (Probabilities)
-      MBB.addSuccessor(S, BranchProbability::getUnknown());
-    else
-      MBB.addSuccessorWithoutProb(S);
-  }
-  if (Probabilities) {
-    // Unknown probabilities become an equal share of what is left.
-    unsigned Unknown = 0;
-    BranchProbability Known = BranchProbability::getZero();
-    for (auto It = MBB.succ_begin(), E = MBB.succ_end(); It != E; ++It) {
-      BranchProbability P = MBB.getSuccProbability(It);
-      if (P.isUnknown())
-        ++Unknown;
-      else
-        Known += P;
-    }
-    if (Unknown && Known <= BranchProbability::getOne()) {
-      BranchProbability Share =
-          (BranchProbability::getOne() - Known) / Unknown;
-      for (auto It = MBB.succ_begin(), E = MBB.succ_end(); It != E; ++It)
-        if (MBB.getSuccProbability(It).isUnknown())
-          MBB.setSuccProbability(It, Share);
-    }
-    MBB.normalizeSuccProbs();
-  }
+  setSuccessors(MBB, New);
 }
 
 // Erase the blocks of Dying (none pinned; no surviving block branches to
@@ -697,8 +703,11 @@ void simplifyConditionalsFalse(WMir &M, MirAsker Ask) {
 // function names a jump table; else the block stays as it was. Blocks the
 // entry no longer reaches go.
 
-// The one jump table MBB's instructions name when no other block names it.
-std::optional<unsigned> ownJumpTable(MachineBasicBlock &MBB) {
+// The one jump table MBB's instructions name when no other block names it
+// (Users: jumpTableUsers of MBB's function).
+std::optional<unsigned>
+ownJumpTable(MachineBasicBlock &MBB,
+             const DenseMap<unsigned, BlockSet> &Users) {
   std::optional<unsigned> Own;
   for (MachineInstr &MI : MBB)
     for (const MachineOperand &MO : MI.operands())
@@ -707,10 +716,7 @@ std::optional<unsigned> ownJumpTable(MachineBasicBlock &MBB) {
           return std::nullopt;
         Own = MO.getIndex();
       }
-  if (!Own)
-    return std::nullopt;
-  DenseMap<unsigned, BlockSet> Users = jumpTableUsers(*MBB.getParent());
-  if (Users[*Own].size() != 1)
+  if (!Own || Users.lookup(*Own).size() != 1)
     return std::nullopt;
   return Own;
 }
@@ -738,18 +744,16 @@ void reduceIndirectBranches(WMir &M, MirAsker Ask) {
   for (Plan &P : Plans) {
     MachineBasicBlock &MBB = *P.MBB;
     MachineFunction &MF = *MBB.getParent();
-    std::optional<unsigned> Table = ownJumpTable(MBB);
-    if (P.Kept.size() >= 2 && !Table && !jumpTableUsers(MF).empty())
+    // Read again per block: an earlier one's dispatch may have gone.
+    DenseMap<unsigned, BlockSet> Users = jumpTableUsers(MF);
+    std::optional<unsigned> Table = ownJumpTable(MBB, Users);
+    if (P.Kept.size() >= 2 && !Table && !Users.empty())
       continue;
     if (Table && !P.Kept.empty())
       for (MachineBasicBlock *S : P.Dropped)
         MF.getJumpTableInfo()->ReplaceMBBInJumpTable(*Table, S, P.Kept.front());
     if (P.Kept.size() >= 2) {
-      for (MachineBasicBlock *S : P.Dropped) {
-        whittle::compat::removePHIsIncomingFrom(*S, MBB);
-        MBB.removeSuccessor(S);
-      }
-      MBB.normalizeSuccProbs();
+      setSuccessors(MBB, P.Kept);
     } else {
       MBB.erase(MBB.getFirstTerminator(), MBB.end());
       rewriteBranch(MBB, P.Kept.empty() ? nullptr : P.Kept.front(), nullptr,
