@@ -6,7 +6,7 @@
 #
 #   scripts/local-slurm.sh start [--nodes N]
 #                                   stand it up (idempotent); waits until every
-#                                   node is idle
+#                                   node is in service
 #   scripts/local-slurm.sh stop     stop what `start` started (by pid)
 #   scripts/local-slurm.sh status   whether the cluster answers
 #   scripts/local-slurm.sh env      the line that points Slurm's commands at it
@@ -138,13 +138,17 @@ spawn() {
     echo $! >"$STATE/$name.pid"
 }
 
-wait_idle() {
-    local i n idle
+# Wait until every node is in service: idle, or running jobs when a node is
+# restarted under a reduction that goes on (not `*`: not responding). A node
+# the controller set down meanwhile (it killed a job placed on the node as
+# its slurmd restarted) is resumed.
+wait_up() {
+    local i n up
     for i in $(seq 1 120); do
-        idle=0
+        up=0
         for n in $(node_names); do
             case "$(sinfo -h -n "$n" -o %T 2>/dev/null | tr -d ' ')" in
-            idle) idle=$((idle + 1)) ;;
+            idle | mixed | allocated) up=$((up + 1)) ;;
             down* | drain*) scontrol update NodeName="$n" State=RESUME >/dev/null 2>&1 || true ;;
             completing*)
                 # A job whose node died as it ended stays "completing" until
@@ -154,13 +158,13 @@ wait_idle() {
                 fi ;;
             esac
         done
-        [ "$idle" = "$NODES" ] && return 0
+        [ "$up" = "$NODES" ] && return 0
         sleep 0.5
     done
     sinfo -N >&2 || true
     say "slurmctld log:"; tail -n 20 "$STATE/slurmctld.log" >&2 || true
     for n in "$STATE"/slurmd*.log; do say "$n:"; tail -n 10 "$n" >&2 || true; done
-    die "not every node became idle within a minute"
+    die "not every node was in service within a minute"
 }
 
 start() {
@@ -204,7 +208,7 @@ start() {
             alive "slurmd-$n" || spawn "slurmd-$n" /usr/sbin/slurmd -D -N "$n"
         done
     fi
-    wait_idle
+    wait_up
     say "up: $(sinfo -h -o '%P %D nodes %c cpus %T'); Slurm's commands reach it with: $(env_line)"
 }
 

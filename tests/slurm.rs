@@ -454,8 +454,9 @@ fn wait_for_state(node: &str, wanted: impl Fn(&str) -> bool, within: Duration) -
 
 /// A reduction slow enough for a node to be lost and come back while it
 /// runs, and its local result: each test logs the time and the node it ran
-/// on, sleeping first on a node (the result does not depend on the tests'
-/// speed: the local run that gives the expected output need not wait).
+/// on, sleeping first on a node, longer while the case is held (the result
+/// does not depend on the tests' speed: the local run that gives the
+/// expected output need not wait).
 struct NodeLossCase {
     dir: tempfile::TempDir,
     input: PathBuf,
@@ -488,7 +489,7 @@ impl NodeLossCase {
             dir.path(),
             "slow.sh",
             &format!(
-                "if [ -n \"$SLURMD_NODENAME\" ]; then sleep 0.2; fi\necho \"$(date +%s.%N) ${{SLURMD_NODENAME:-here}}\" >> {}/runs.log\n[ \"$(grep -c ' = mul i32' \"$1\")\" -ge {} ]",
+                "if [ -n \"$SLURMD_NODENAME\" ]; then sleep 0.2; if [ -e {0}/hold ]; then sleep 0.8; fi; fi\necho \"$(date +%s.%N) ${{SLURMD_NODENAME:-here}}\" >> {0}/runs.log\n[ \"$(grep -c ' = mul i32' \"$1\")\" -ge {1} ]",
                 dir.path().display(),
                 functions.div_ceil(every)
             ),
@@ -556,6 +557,18 @@ impl NodeLossCase {
         s
     }
 
+    /// Slow the tests on the nodes (a second each instead of 0.2 s), or
+    /// let them run at their pace again: a run held lasts however long
+    /// Slurm takes to see a node lost and have it back.
+    fn hold(&self, held: bool) {
+        let marker = self.dir.path().join("hold");
+        if held {
+            fs::write(marker, "").unwrap();
+        } else {
+            let _ = fs::remove_file(marker);
+        }
+    }
+
     /// When each test ran, and where, as the tests logged it.
     fn runs(&self) -> Vec<(f64, String)> {
         fs::read_to_string(self.dir.path().join("runs.log"))
@@ -595,6 +608,10 @@ fn a_node_killed_mid_run_changes_nothing_and_is_used_again_once_back(
     case: &NodeLossCase,
     state: &Path,
 ) {
+    // Held until node2 has been used again: however long Slurm takes to
+    // notice and the node to restart on a loaded machine, the run still
+    // has tests to give it.
+    case.hold(true);
     let (child, output, json) = case.spawn("killed");
     strike_node(state, "node2", Signal::SIGKILL);
     // Slurm notices (not responding, then down), and the node comes back.
@@ -602,17 +619,23 @@ fn a_node_killed_mid_run_changes_nothing_and_is_used_again_once_back(
     local_slurm("start");
     let back = seconds_now();
     eprintln!("node2 was {seen}, back at {back:.1}");
+    let on_node2_since_back = || {
+        case.runs()
+            .into_iter()
+            .filter(|(t, node)| *t > back && node == "node2")
+            .count()
+    };
+    let started = Instant::now();
+    while on_node2_since_back() == 0 && started.elapsed() < Duration::from_secs(60) {
+        thread::sleep(Duration::from_millis(100));
+    }
+    case.hold(false);
     let s = case.check("a killed node", child, &output, &json);
     let (failed, retried) = failures_on(&s, "node2");
     assert!(failed >= 1 && retried >= 1, "{s}");
-    let after: Vec<_> = case
-        .runs()
-        .into_iter()
-        .filter(|(t, node)| *t > back && node == "node2")
-        .collect();
     assert!(
-        !after.is_empty(),
-        "node2 ran no test after it came back: {:?}",
+        on_node2_since_back() > 0,
+        "node2 ran no test within a minute of coming back (the run held meanwhile): {:?}",
         case.runs().last()
     );
 }
