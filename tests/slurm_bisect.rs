@@ -4,7 +4,9 @@
 //! lit test; its probes and its reduction ran as Slurm steps. An opt
 //! middle-end crash (the planted bug of `lit/Inputs/bisect-plugin.cpp`,
 //! built here as the lit suite builds it) and an llc machine pass, whose
-//! culprit's input is MIR.
+//! culprit's input is MIR; then each other way to say what fails: a
+//! miscompilation with no reference (`--mr`), a debug-counter search
+//! (`--counters`) and a failing lit test (`--lit`).
 //!
 //! They need a cluster that answers `sinfo` (`cargo xtask test` starts the
 //! one of `scripts/local-slurm.sh` when none does), and fail when none
@@ -72,24 +74,26 @@ struct Bisected {
     lit_test: Vec<u8>,
 }
 
-/// Run `whittle bisect ARGS INPUT -o DIR/out.EXT --emit-lit DIR/test.EXT`
-/// in `dir` (the same paths for every run, so that what the tools print
-/// of them is the same), read what it wrote and remove it.
+/// Run `whittle bisect ARGS -o DIR/out.EXT --emit-lit DIR/test.EXT` in
+/// `dir` (the same paths for every run, so that what the tools print of
+/// them is the same), read what it wrote and remove it. With `--lit` the
+/// output is the lit test.
 fn bisect(dir: &Path, args: &[&str], ext: &str, slurm: bool) -> Bisected {
     let output = dir.join(format!("out.{ext}"));
+    let lit_mode = args.contains(&"--lit");
     let lit_test = dir.join(format!("test.{ext}"));
     let json = dir.join("stats.json");
     let mut cmd = Command::new(WHITTLE);
     cmd.current_dir(dir)
         .arg("bisect")
         .args(args)
-        .arg("input.ll")
         .arg("-o")
         .arg(&output)
-        .arg("--emit-lit")
-        .arg(&lit_test)
         .arg("--stats-json")
         .arg(&json);
+    if !lit_mode {
+        cmd.arg("--emit-lit").arg(&lit_test);
+    }
     if slurm {
         cmd.arg("--executor=slurm");
     }
@@ -107,26 +111,31 @@ fn bisect(dir: &Path, args: &[&str], ext: &str, slurm: bool) -> Bisected {
     };
     let stats: serde_json::Value = serde_json::from_slice(&take(&json)).unwrap();
     let culprit_input = PathBuf::from(stats["bisect"]["culprit_input"].as_str().unwrap());
+    let output = take(&output);
     Bisected {
         culprit_line: stderr
             .lines()
             .find(|l| l.starts_with("  culprit:"))
             .unwrap_or_else(|| panic!("no culprit line: {stderr}"))
             .to_string(),
-        output: take(&output),
         culprit_input: take(&culprit_input),
-        lit_test: take(&lit_test),
+        lit_test: if lit_mode {
+            output.clone()
+        } else {
+            take(&lit_test)
+        },
+        output,
         stats,
     }
 }
 
-/// The bisection of `input` here and on the cluster: the same findings
-/// and the same bytes; on the cluster every probe and every test of the
-/// reduction was a Slurm run.
-fn same_here_and_on_the_cluster(input: &Path, args: &[&str], ext: &str) -> Bisected {
+/// The bisection of `input` (named `input.ll` in ARGS) here and on the
+/// cluster: the same findings and the same bytes; on the cluster every
+/// probe and every test of the reduction was a Slurm run.
+fn same_here_and_on_the_cluster(input: &[u8], args: &[&str], ext: &str) -> Bisected {
     let _cluster = cluster();
     let dir = tempfile::tempdir().unwrap();
-    fs::copy(input, dir.path().join("input.ll")).unwrap();
+    fs::write(dir.path().join("input.ll"), input).unwrap();
     let here = bisect(dir.path(), args, ext, false);
     let there = bisect(dir.path(), args, ext, true);
 
@@ -137,6 +146,8 @@ fn same_here_and_on_the_cluster(input: &Path, args: &[&str], ext: &str) -> Bisec
         "needed",
         "smallest",
         "pipeline",
+        "counters",
+        "not_done",
     ] {
         assert_eq!(
             here.stats["bisect"][key], there.stats["bisect"][key],
@@ -190,8 +201,8 @@ fn an_opt_crash_bisects_on_the_cluster_as_it_does_here() {
         plugin.display()
     );
     let found = same_here_and_on_the_cluster(
-        &root().join("lit/bisect-crash.ll"),
-        &["-j2", "--crash-cmd", &command],
+        &fs::read(root().join("lit/bisect-crash.ll")).unwrap(),
+        &["-j2", "--crash-cmd", &command, "input.ll"],
         "ll",
     );
     assert_eq!(found.stats["bisect"]["culprit"]["pass"], "wt-crash");
@@ -203,8 +214,15 @@ fn an_opt_crash_bisects_on_the_cluster_as_it_does_here() {
 #[test]
 fn an_llc_machine_pass_bisects_on_the_cluster_as_it_does_here() {
     let found = same_here_and_on_the_cluster(
-        &root().join("lit/bisect-machine-pass.ll"),
-        &["-j2", "--cmd", "llc -O2 %s -o -", "--match", "movzbl"],
+        &fs::read(root().join("lit/bisect-machine-pass.ll")).unwrap(),
+        &[
+            "-j2",
+            "--cmd",
+            "llc -O2 %s -o -",
+            "--match",
+            "movzbl",
+            "input.ll",
+        ],
         "mir",
     );
     let culprit = &found.stats["bisect"]["culprit"]["pass"];
@@ -216,4 +234,87 @@ fn an_llc_machine_pass_bisects_on_the_cluster_as_it_does_here() {
         .ends_with(".mir"));
     assert!(String::from_utf8_lossy(&found.culprit_input).contains("\nname: "));
     assert!(String::from_utf8_lossy(&found.lit_test).contains("# RUN: llc"));
+}
+
+/// A miscompilation with no reference output (`--mr opt-equivalence`): the
+/// metamorphic oracle's two runs of each probe, and the reduction's
+/// judgement with and without the culprit, on the nodes.
+#[test]
+fn a_metamorphic_bisection_runs_on_the_cluster_as_it_does_here() {
+    if cfg!(not(feature = "llvm22")) {
+        // Which machine runs the probes does not depend on the LLVM: the
+        // two cases above cover the LLVM 19 build.
+        eprintln!("skipped: runs with the LLVM 22 build");
+        return;
+    }
+    let pipeline = format!(
+        "-load-pass-plugin={} -passes=default<O2>",
+        bisect_plugin().display()
+    );
+    let found = same_here_and_on_the_cluster(
+        &fs::read(root().join("lit/bisect-miscompile.ll")).unwrap(),
+        &[
+            "-j2",
+            "--timeout",
+            "5",
+            "--mr",
+            "opt-equivalence",
+            "--mr-pipeline",
+            &pipeline,
+            "input.ll",
+        ],
+        "ll",
+    );
+    assert_eq!(found.stats["bisect"]["culprit"]["pass"], "wt-miscompile");
+    assert!(String::from_utf8_lossy(&found.output).contains("@marked_dec("));
+}
+
+/// `--counters`: the debug-counter search's probes run on the nodes too,
+/// and find the same firing (with an opt that cannot list its counters,
+/// both say so alike).
+#[test]
+fn a_debug_counter_bisection_runs_on_the_cluster_as_it_does_here() {
+    if cfg!(not(feature = "llvm22")) {
+        // Which machine runs the probes does not depend on the LLVM: the
+        // two cases above cover the LLVM 19 build.
+        eprintln!("skipped: runs with the LLVM 22 build");
+        return;
+    }
+    let command = format!(
+        "opt -load-pass-plugin={} -passes=default<O2> -disable-output %s",
+        bisect_plugin().display()
+    );
+    let found = same_here_and_on_the_cluster(
+        &fs::read(root().join("lit/bisect-counters.ll")).unwrap(),
+        &["-j2", "--counters", "--crash-cmd", &command, "input.ll"],
+        "ll",
+    );
+    assert_eq!(found.stats["bisect"]["culprit"]["pass"], "wt-counted");
+}
+
+/// `--lit`: a failing lit test bisected through its RUN line; the output,
+/// the test reduced, is the same.
+#[test]
+fn a_failing_lit_test_bisects_on_the_cluster_as_it_does_here() {
+    if cfg!(not(feature = "llvm22")) {
+        // Which machine runs the probes does not depend on the LLVM: the
+        // two cases above cover the LLVM 19 build.
+        eprintln!("skipped: runs with the LLVM 22 build");
+        return;
+    }
+    let test = format!(
+        "; RUN: opt -load-pass-plugin={} -passes='default<O2>' -S %s | FileCheck %s\n\
+         ; CHECK-LABEL: define {{{{.*}}}} @marked_dec(\n\
+         ; CHECK: add {{{{.*}}}} %x, -1\n\
+         define i32 @marked_dec(i32 %x) noinline {{\n  %y = add i32 %x, -1\n  ret i32 %y\n}}\n\
+         define i32 @other(i32 %x) {{\n  %y = mul i32 %x, 7\n  ret i32 %y\n}}\n",
+        bisect_plugin().display()
+    );
+    let found = same_here_and_on_the_cluster(test.as_bytes(), &["-j2", "--lit", "input.ll"], "ll");
+    assert_eq!(found.stats["bisect"]["culprit"]["pass"], "wt-miscompile");
+    let reduced = String::from_utf8_lossy(&found.output);
+    assert!(
+        reduced.starts_with("; RUN: opt -passes=wt-miscompile"),
+        "{reduced}"
+    );
 }
