@@ -15,6 +15,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 mod cluster;
 
@@ -29,8 +30,14 @@ fn root() -> &'static Path {
 }
 
 /// The pass plugin with planted bugs, built against this build's LLVM as
-/// `lit/lit.cfg.py` builds it (again only when its source is newer).
+/// `lit/lit.cfg.py` builds it (again only when its source is newer), once
+/// for all the tests of this file, which run at once.
 fn bisect_plugin() -> PathBuf {
+    static PLUGIN: OnceLock<PathBuf> = OnceLock::new();
+    PLUGIN.get_or_init(build_bisect_plugin).clone()
+}
+
+fn build_bisect_plugin() -> PathBuf {
     let source = root().join("lit/Inputs/bisect-plugin.cpp");
     let llvm_config = Path::new(LLVM_BIN).join("llvm-config");
     let config = |args: &[&str]| -> Vec<String> {
