@@ -84,18 +84,23 @@ fn judged_and_accepted(s: &serde_json::Value) -> (u64, Vec<(String, u64)>) {
     (judged, settled)
 }
 
-/// Run whittle with `args` (`-o OUT --stats-json JSON` added), under
-/// `wrapper` (`salloc -n 2`) if given.
-fn whittle(wrapper: &[&str], args: &[String], out: &Path, json: &Path) -> Output {
-    let mut cmd = match wrapper.split_first() {
+/// whittle, under `wrapper` (`salloc -n 2`) if given.
+fn whittle_under(wrapper: &[&str]) -> Command {
+    match wrapper.split_first() {
         Some((program, rest)) => {
             let mut c = Command::new(program);
             c.args(rest).arg(WHITTLE);
             c
         }
         None => Command::new(WHITTLE),
-    };
-    cmd.args(args)
+    }
+}
+
+/// Run whittle with `args` (`-o OUT --stats-json JSON` added), under
+/// `wrapper` (`salloc -n 2`) if given.
+fn whittle(wrapper: &[&str], args: &[String], out: &Path, json: &Path) -> Output {
+    whittle_under(wrapper)
+        .args(args)
         .arg("-o")
         .arg(out)
         .arg("--stats-json")
@@ -901,29 +906,56 @@ fn bad_configuration_is_one_clear_line_and_nothing_written() {
         .collect();
     text.push_str("SlurmctldPort=1\n");
     fs::write(&dead, text).unwrap();
-    let cases: Vec<(&str, Vec<&str>, Option<&Path>, &str)> = vec![
+    // (name, whittle's arguments, SLURM_CONF, wrapper, how the one line
+    // starts, what else it says).
+    type Case<'a> = (
+        &'a str,
+        Vec<&'a str>,
+        Option<&'a Path>,
+        &'a [&'a str],
+        &'a str,
+        &'a str,
+    );
+    let cases: Vec<Case> = vec![
         (
             "a partition that does not exist",
             vec!["--executor-arg=--partition=no-such-partition"],
             None,
+            &[],
             "whittle: error: Slurm refuses to run the tests' jobs with --executor-arg --partition=no-such-partition: srun: error: invalid partition specified: no-such-partition",
+            "",
         ),
         (
             "an argument srun rejects",
             vec!["--executor-arg=--no-such-flag"],
             None,
+            &[],
             "whittle: error: Slurm refuses to run the tests' jobs with --executor-arg --no-such-flag: srun: unrecognized option '--no-such-flag'",
+            "",
+        ),
+        // Inside an allocation there is no asking first (`--test-only`
+        // asks about a new job, not a step): the tests' sruns fail, and
+        // the error after the retries names what srun rejected.
+        (
+            "an argument srun rejects, inside an allocation",
+            vec!["--executor-arg=--no-such-flag"],
+            None,
+            &["salloc", "-Q", "-n", "2"],
+            "whittle: error: the Slurm executor could not run a test: ",
+            "srun's stderr ends: srun: unrecognized option '--no-such-flag'",
         ),
         (
             "no cluster answers",
             vec![],
             Some(&dead),
+            &[],
             "whittle: error: no Slurm cluster answers (srun: ",
+            "",
         ),
     ];
-    for (name, args, conf, expected) in cases {
+    for (name, args, conf, wrapper, expected, also) in cases {
         let output = dir.path().join("out.ll");
-        let mut cmd = Command::new(WHITTLE);
+        let mut cmd = whittle_under(wrapper);
         cmd.arg("--test")
             .arg(&test)
             .arg("--executor=slurm")
@@ -940,6 +972,7 @@ fn bad_configuration_is_one_clear_line_and_nothing_written() {
         assert_eq!(out.status.code(), Some(1), "{name}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{name}: {err}");
         assert!(err.starts_with(expected), "{name}: {err}");
+        assert!(err.contains(also), "{name}: {err}");
         assert!(!output.exists(), "{name}: wrote {}", output.display());
         assert_eq!(fs::read(&input).unwrap(), before, "{name}");
         assert!(

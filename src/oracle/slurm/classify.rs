@@ -96,7 +96,9 @@ pub fn classify(attempt: &Attempt, nonce: &str) -> Classified {
             .lines()
             .rev()
             .map(str::trim)
-            .find(|l| !l.is_empty())
+            // Not srun's pointer to its help: the line before says what
+            // was wrong.
+            .find(|l| !l.is_empty() && !l.starts_with("Try \"srun --help\""))
             .map(|l| format!("; srun's stderr ends: {l}"))
             .unwrap_or_default()
     };
@@ -213,6 +215,25 @@ mod tests {
             assert!(reason.contains("never came back"), "{reason}");
             assert_eq!(node.as_deref(), Some("node3"));
         }
+    }
+
+    #[test]
+    fn an_srun_that_rejects_its_arguments_says_which() {
+        let c = classify(
+            &attempt(
+                Ended::Exited(255),
+                "",
+                "srun: unrecognized option '--bogus'\nTry \"srun --help\" for more information\n",
+            ),
+            "n1",
+        );
+        let Classified::Infrastructure { reason, .. } = c else {
+            panic!("{c:?}")
+        };
+        assert!(
+            reason.ends_with("srun's stderr ends: srun: unrecognized option '--bogus')"),
+            "{reason}"
+        );
     }
 
     #[test]
