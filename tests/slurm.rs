@@ -29,7 +29,7 @@ use nix::unistd::Pid;
 mod cluster;
 mod common;
 
-use cluster::cluster;
+use cluster::{cluster, with_the_llvm22_build};
 use common::{
     interrupt, many_functions, script, slow_many_functions, spawn_reduction, stats, verifies,
     LLVM_BIN,
@@ -276,10 +276,9 @@ done"#;
 
 #[test]
 fn slurm_faults_are_retried_or_stop_the_run_loudly() {
-    if cfg!(not(feature = "llvm22")) {
-        // Minutes of losing nodes test the executor, which is the same
-        // whatever the LLVM: once per CI run, with the default build.
-        eprintln!("skipped: the node-loss tests run with the LLVM 22 build");
+    // Minutes of losing nodes test the executor, which is the same
+    // whatever the LLVM.
+    if !with_the_llvm22_build("losing nodes") {
         return;
     }
     let _cluster = cluster();
@@ -441,20 +440,34 @@ fn strike_node(state: &Path, node: &str, signal: Signal) -> Vec<i32> {
     pids
 }
 
-/// Wait until Slurm reports `node` in a state `wanted` accepts.
-fn wait_for_state(node: &str, wanted: impl Fn(&str) -> bool, within: Duration) -> String {
+/// Ask `done` every `every` until it says yes or `within` has passed;
+/// whether it said yes.
+fn wait_until(within: Duration, every: Duration, mut done: impl FnMut() -> bool) -> bool {
     let started = Instant::now();
     loop {
+        if done() {
+            return true;
+        }
+        if started.elapsed() >= within {
+            return false;
+        }
+        thread::sleep(every);
+    }
+}
+
+/// Wait until Slurm reports `node` in a state `wanted` accepts; the state
+/// it reports last.
+fn wait_for_state(node: &str, wanted: impl Fn(&str) -> bool, within: Duration) -> String {
+    let mut state = String::new();
+    wait_until(within, Duration::from_millis(200), || {
         let out = Command::new("sinfo")
             .args(["-h", "-N", "-o", "%T", "-n", node])
             .output()
             .unwrap();
-        let state = String::from_utf8_lossy(&out.stdout).trim().to_string();
-        if wanted(&state) || started.elapsed() >= within {
-            return state;
-        }
-        thread::sleep(Duration::from_millis(200));
-    }
+        state = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        wanted(&state)
+    });
+    state
 }
 
 /// A reduction slow enough for a node to be lost and come back while it
@@ -630,10 +643,9 @@ fn a_node_killed_mid_run_changes_nothing_and_is_used_again_once_back(
             .filter(|(t, node)| *t > back && node == "node2")
             .count()
     };
-    let started = Instant::now();
-    while on_node2_since_back() == 0 && started.elapsed() < Duration::from_secs(60) {
-        thread::sleep(Duration::from_millis(100));
-    }
+    wait_until(Duration::from_secs(60), Duration::from_millis(100), || {
+        on_node2_since_back() > 0
+    });
     case.hold(false);
     let s = case.check("a killed node", child, &output, &json);
     let (failed, retried) = failures_on(&s, "node2");
@@ -685,11 +697,10 @@ impl Drop for Stopped<'_> {
 /// Wait until `path` holds fewer functions than `functions`.
 fn wait_for_fewer(path: &Path, functions: usize) {
     let fewer = || fs::read_to_string(path).is_ok_and(|t| t.matches("define ").count() < functions);
-    let started = Instant::now();
-    while !fewer() && started.elapsed() < Duration::from_secs(120) {
-        thread::sleep(Duration::from_millis(50));
-    }
-    assert!(fewer(), "no function removed within two minutes");
+    assert!(
+        wait_until(Duration::from_secs(120), Duration::from_millis(50), fewer),
+        "no function removed within two minutes"
+    );
 }
 
 /// Every node's slurmd and steps killed mid-run: the run stops with a
@@ -854,23 +865,19 @@ fn ctrl_c_cancels_every_step_whittle_started() {
     let args = ["-j", "2", "--executor=slurm", "--timeout=60"];
     let mut child = spawn_reduction(&test, &args, &input, &output);
     // Uninteresting candidates take 30 s: wait until two are running.
-    let started = Instant::now();
-    while whittle_jobs().lines().count() < 2 && started.elapsed() < Duration::from_secs(60) {
-        thread::sleep(Duration::from_millis(100));
-    }
+    wait_until(Duration::from_secs(60), Duration::from_millis(100), || {
+        whittle_jobs().lines().count() >= 2
+    });
     assert!(!whittle_jobs().is_empty(), "no whittle job ever ran");
     thread::sleep(Duration::from_millis(500));
     let (status, err) = interrupt(&mut child, Duration::from_secs(10));
     assert_eq!(status.code(), Some(130), "{err}");
     // scancel is asynchronous: give the controller a moment.
-    let mut left = whittle_jobs();
-    for _ in 0..50 {
-        if left.is_empty() {
-            break;
-        }
-        thread::sleep(Duration::from_millis(200));
+    let mut left = String::new();
+    wait_until(Duration::from_secs(10), Duration::from_millis(200), || {
         left = whittle_jobs();
-    }
+        left.is_empty()
+    });
     assert!(left.is_empty(), "still queued or running:\n{left}");
 }
 

@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 
 mod cluster;
 
-use cluster::cluster;
+use cluster::{cluster, with_the_llvm22_build};
 
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
 /// The bin directory of the LLVM whittle was built against.
@@ -248,10 +248,9 @@ fn an_llc_machine_pass_bisects_on_the_cluster_as_it_does_here() {
 /// judgement with and without the culprit, on the nodes.
 #[test]
 fn a_metamorphic_bisection_runs_on_the_cluster_as_it_does_here() {
-    if cfg!(not(feature = "llvm22")) {
-        // Which machine runs the probes does not depend on the LLVM: the
-        // two cases above cover the LLVM 19 build.
-        eprintln!("skipped: runs with the LLVM 22 build");
+    // Which machine runs the probes does not depend on the LLVM: the two
+    // cases above cover the other builds.
+    if !with_the_llvm22_build("an --mr bisection on the cluster") {
         return;
     }
     let pipeline = format!(
@@ -281,10 +280,9 @@ fn a_metamorphic_bisection_runs_on_the_cluster_as_it_does_here() {
 /// both say so alike).
 #[test]
 fn a_debug_counter_bisection_runs_on_the_cluster_as_it_does_here() {
-    if cfg!(not(feature = "llvm22")) {
-        // Which machine runs the probes does not depend on the LLVM: the
-        // two cases above cover the LLVM 19 build.
-        eprintln!("skipped: runs with the LLVM 22 build");
+    // Which machine runs the probes does not depend on the LLVM: the two
+    // cases above cover the other builds.
+    if !with_the_llvm22_build("a --counters bisection on the cluster") {
         return;
     }
     let command = format!(
@@ -303,10 +301,9 @@ fn a_debug_counter_bisection_runs_on_the_cluster_as_it_does_here() {
 /// the test reduced, is the same.
 #[test]
 fn a_failing_lit_test_bisects_on_the_cluster_as_it_does_here() {
-    if cfg!(not(feature = "llvm22")) {
-        // Which machine runs the probes does not depend on the LLVM: the
-        // two cases above cover the LLVM 19 build.
-        eprintln!("skipped: runs with the LLVM 22 build");
+    // Which machine runs the probes does not depend on the LLVM: the two
+    // cases above cover the other builds.
+    if !with_the_llvm22_build("a --lit bisection on the cluster") {
         return;
     }
     let test = format!(

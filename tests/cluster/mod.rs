@@ -21,3 +21,14 @@ pub fn cluster() -> MutexGuard<'static, ()> {
     );
     guard
 }
+
+/// Whether this build runs `what`, a test of the executor alone, whose
+/// outcome does not depend on the LLVM: the default (LLVM 22) build does,
+/// once per CI run; another build says it skips it.
+pub fn with_the_llvm22_build(what: &str) -> bool {
+    if cfg!(not(feature = "llvm22")) {
+        eprintln!("skipped: {what} runs with the LLVM 22 build");
+        return false;
+    }
+    true
+}
