@@ -864,11 +864,25 @@ fn ctrl_c_cancels_every_step_whittle_started() {
     let output = dir.path().join("out.ll");
     let args = ["-j", "2", "--executor=slurm", "--timeout=60"];
     let mut child = spawn_reduction(&test, &args, &input, &output);
-    // Uninteresting candidates take 30 s: wait until two are running.
-    wait_until(Duration::from_secs(60), Duration::from_millis(100), || {
-        whittle_jobs().lines().count() >= 2
-    });
-    assert!(!whittle_jobs().is_empty(), "no whittle job ever ran");
+    // Uninteresting candidates take 30 s: wait until two jobs run at once
+    // (jobs, not a job and its step: the input's own check, which ends at
+    // once, is one job alone).
+    let running = || {
+        let out = Command::new("squeue")
+            .args(["-h", "-t", "R", "-o", "%j"])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| l.starts_with("whittle-"))
+            .count()
+    };
+    assert!(
+        wait_until(Duration::from_secs(60), Duration::from_millis(100), || {
+            running() >= 2
+        }),
+        "no two whittle jobs ran at once within a minute"
+    );
     thread::sleep(Duration::from_millis(500));
     let (status, err) = interrupt(&mut child, Duration::from_secs(10));
     assert_eq!(status.code(), Some(130), "{err}");
