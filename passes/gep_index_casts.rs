@@ -14,8 +14,8 @@
 
 use std::collections::HashMap;
 
-use inkwell::llvm_sys::LLVMOpcode;
 use inkwell::module::Module;
+use whittle_llvm_ir::ir::kinds::Opcode;
 
 use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::operands::set_gep_index;
@@ -35,7 +35,7 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, options: &PassOptions
             let Some(source) = cast.integer_cast_source() else {
                 continue;
             };
-            if options.defined_values_only && cast.opcode() == LLVMOpcode::LLVMTrunc {
+            if options.defined_values_only && cast.opcode() == Opcode::Trunc {
                 continue;
             }
             uses.entry(cast)

@@ -6,8 +6,8 @@
 //! deletes it). A target weighs 1, plus that landing pad block's
 //! instructions when this invoke is its only predecessor.
 
-use inkwell::llvm_sys::LLVMOpcode;
 use inkwell::module::Module;
+use whittle_llvm_ir::ir::kinds::Opcode;
 
 use super::{PassOptions, Targets};
 use whittle_llvm_ir::ir::cfg::invokes_to_calls;
@@ -19,7 +19,7 @@ pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOption
         .filter(|f| !f.is_declaration() && f.has_personality())
         .flat_map(|f| f.blocks())
         .filter_map(|b| b.terminator())
-        .filter(|t| t.opcode() == LLVMOpcode::LLVMInvoke)
+        .filter(|t| t.opcode() == Opcode::Invoke)
         .filter(|t| !targets.keep(t.invoke_weight()))
         .collect();
     if !chosen.is_empty() {

@@ -9,6 +9,7 @@
 // blocks that become unreachable are deleted whole.
 
 #include "common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/DenseMap.h"
@@ -61,8 +62,8 @@ public:
   uint64_t ofEdge(BasicBlock *From, BasicBlock *To) const {
     if (!DT.isReachableFromEntry(From))
       return 0;
-    BasicBlockEdge Edge(From, To);
-    if (!Edge.isSingleEdge() || !DT.dominates(Edge, To))
+    if (!compat::isSingleEdge(From, To) ||
+        !DT.dominates(BasicBlockEdge(From, To), To))
       return 0;
     return Subtree.lookup(To);
   }
@@ -99,9 +100,9 @@ void deleteUnreachable(Function &F) {
 
 // The conditional branch ending BB that folding to Direction would change
 // (not one whose condition already is that constant), or null.
-BranchInst *foldableBranch(BasicBlock &BB, bool Direction) {
-  auto *BR = dyn_cast_or_null<BranchInst>(BB.getTerminator());
-  if (!BR || !BR->isConditional())
+compat::CondBranch *foldableBranch(BasicBlock &BB, bool Direction) {
+  auto *BR = compat::asCondBranch(BB.getTerminator());
+  if (!BR)
     return nullptr;
   Constant *To = ConstantInt::getBool(BB.getContext(), Direction);
   return BR->getCondition() == To ? nullptr : BR;
@@ -141,7 +142,7 @@ void whittle_conditional_weights(LLVMValueRef Fn, int Direction,
     if (I == N)
       break;
     uint64_t W = 0;
-    if (BranchInst *BR = foldableBranch(BB, Direction)) {
+    if (compat::CondBranch *BR = foldableBranch(BB, Direction)) {
       BasicBlock *Kept = BR->getSuccessor(Direction ? 0 : 1);
       BasicBlock *Cut = BR->getSuccessor(Direction ? 1 : 0);
       W = 1 + (Kept == Cut ? 0 : Dead.ofEdge(&BB, Cut));
@@ -161,7 +162,7 @@ void whittle_fold_conditionals(LLVMValueRef Fn, int Direction,
   SmallVector<WeakVH, 16> Folded;
   for (unsigned I = 0; I < N; ++I) {
     BasicBlock *BB = unwrap(Blocks[I]);
-    if (BranchInst *BR = foldableBranch(*BB, Direction)) {
+    if (compat::CondBranch *BR = foldableBranch(*BB, Direction)) {
       BR->setCondition(ConstantInt::getBool(F->getContext(), Direction));
       Folded.push_back(WeakVH(BB));
     }
@@ -277,7 +278,7 @@ void whittle_remove_switch_cases(LLVMValueRef Fn, const uint32_t *Ordinals,
       Emptied.push_back(SI);
   }
   for (SwitchInst *SI : Emptied) {
-    BranchInst::Create(SI->getDefaultDest(), SI->getIterator());
+    compat::createBranch(SI->getDefaultDest(), SI->getIterator());
     SI->eraseFromParent();
   }
   deleteUnreachable(*F);

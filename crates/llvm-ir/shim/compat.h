@@ -1,6 +1,8 @@
 // The LLVM C++ API differences between the versions whittle builds for
-// (19 to 22; 19 and 22 tested), each in one small helper, so that the shim
-// reads the same for every version and the next LLVM is a few lines here.
+// (19 to 23; 19, 22 and 23 tested), each in one small helper, so that the
+// shim reads the same for every version and the next LLVM is a few lines
+// here. An LLVM newer than 23 is compiled as 23 (`>= 23` below): a helper
+// that no longer compiles there is what its build stops at, by name.
 // A helper says which version brought the newer API; where an older LLVM
 // lacks an operation altogether, the helper says what happens instead
 // (whittle reports it in `--print-delta-passes` and README's "Which LLVM").
@@ -10,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/MachineModuleInfo.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/AttributeMask.h"
@@ -31,6 +34,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace whittle::compat {
 
@@ -77,6 +81,60 @@ inline llvm::Function *intrinsicDeclaration(llvm::Module *M,
 #else
   return llvm::Intrinsic::getDeclaration(M, ID, Tys);
 #endif
+}
+
+// ---- Branches ---------------------------------------------------------------
+// LLVM 23 split BranchInst into UncondBrInst and CondBrInst (opcodes
+// UncondBr and CondBr; BranchInst is deprecated); before, one BranchInst
+// with an optional condition.
+
+// Whether I is a branch, conditional or not.
+inline bool isBranch(const llvm::Instruction &I) {
+#if LLVM_VERSION_MAJOR >= 23
+  return llvm::isa<llvm::UncondBrInst, llvm::CondBrInst>(I);
+#else
+  return llvm::isa<llvm::BranchInst>(I);
+#endif
+}
+
+// A conditional branch: getCondition, setCondition, getSuccessor(0 or 1).
+#if LLVM_VERSION_MAJOR >= 23
+using CondBranch = llvm::CondBrInst;
+#else
+using CondBranch = llvm::BranchInst;
+#endif
+
+// I as a conditional branch, or null.
+inline CondBranch *asCondBranch(llvm::Instruction *I) {
+#if LLVM_VERSION_MAJOR >= 23
+  return llvm::dyn_cast_or_null<llvm::CondBrInst>(I);
+#else
+  auto *BR = llvm::dyn_cast_or_null<llvm::BranchInst>(I);
+  return BR && BR->isConditional() ? BR : nullptr;
+#endif
+}
+
+// An unconditional branch to Dest at Where.
+inline llvm::Instruction *createBranch(llvm::BasicBlock *Dest,
+                                       llvm::InsertPosition Where) {
+#if LLVM_VERSION_MAJOR >= 23
+  return llvm::UncondBrInst::Create(Dest, Where);
+#else
+  return llvm::BranchInst::Create(Dest, Where);
+#endif
+}
+
+// Whether From's terminator has exactly one edge to To (no switch with two
+// cases there, no conditional branch with both ways there): what
+// BasicBlockEdge::isSingleEdge answered before LLVM 23 removed it, for
+// every version.
+inline bool isSingleEdge(const llvm::BasicBlock *From,
+                         const llvm::BasicBlock *To) {
+  const llvm::Instruction *T = From->getTerminator();
+  unsigned Edges = 0;
+  for (unsigned I = 0, N = T ? T->getNumSuccessors() : 0; I < N; ++I)
+    Edges += T->getSuccessor(I) == To;
+  return Edges == 1;
 }
 
 // icmp's `samesign` flag (LLVM 20): always false before.
@@ -235,6 +293,11 @@ bool verifyMachineFunction(const llvm::MachineFunction &MF,
 // MachineBasicBlock in LLVM 22; the same loop before).
 void removePHIsIncomingFrom(llvm::MachineBasicBlock &MBB,
                             const llvm::MachineBasicBlock &Pred);
+
+// The flags of a register operand, as getRegState gives them and addReg
+// takes them: an enum class RegState since LLVM 23, an unsigned before.
+using RegFlags =
+    decltype(llvm::getRegState(std::declval<const llvm::MachineOperand &>()));
 
 // A pointer to what MachineRegisterInfo::getRegAllocationHints gives: a
 // pointer since LLVM 21 (null when none), a reference before.

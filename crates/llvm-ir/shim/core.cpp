@@ -8,6 +8,7 @@
 // Nothing here allocates memory the caller must free.
 
 #include "common.h"
+#include "compat.h"
 
 #include "llvm-c/Core.h"
 #include "llvm/ADT/DenseMap.h"
@@ -222,7 +223,7 @@ void detachFromDying(BasicBlock &BB, const SmallPtrSetImpl<BasicBlock *> &Dying)
     replaceUsesWithDefault(II);
     II->eraseFromParent();
     if (Target)
-      BranchInst::Create(Target, &BB);
+      compat::createBranch(Target, &BB);
     else
       appendReturn(BB);
     fixPhisOfSuccessors(BB, Before, Dying);
@@ -277,7 +278,7 @@ void detachFromDying(BasicBlock &BB, const SmallPtrSetImpl<BasicBlock *> &Dying)
     for (BasicBlock *S : Kept)
       IB->addDestination(S);
   } else {
-    BranchInst::Create(Kept.front(), &BB);
+    compat::createBranch(Kept.front(), &BB);
   }
   fixPhisOfSuccessors(BB, Before, Dying);
 }

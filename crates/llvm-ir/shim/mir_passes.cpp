@@ -76,7 +76,7 @@ void buildImplicitDef(MachineBasicBlock &MBB, MachineBasicBlock::iterator At,
   MachineFunction &MF = *MBB.getParent();
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
   bool Generic = MF.getRegInfo().getRegClassOrNull(Reg) == nullptr;
-  unsigned State = getRegState(MO) & ~RegState::Implicit;
+  compat::RegFlags State = getRegState(MO) & ~RegState::Implicit;
   if (Undef)
     State |= RegState::Undef;
   BuildMI(MBB, At, DebugLoc(),

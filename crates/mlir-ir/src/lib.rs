@@ -14,6 +14,10 @@
 //! Whatever crashes inside MLIR (a verifier, a printer, a pass pipeline)
 //! is caught by LLVM's crash recovery: the module is then *poisoned*
 //! (every later call fails) and the thread gets a fresh context.
+//!
+//! An LLVM installed without MLIR (PyPI's builds, many distributions')
+//! builds this crate without the shim: then [`unavailable`] says so, and
+//! parsing fails with that line.
 
 use std::ffi::{c_char, c_void, CString};
 use std::marker::PhantomData;
@@ -21,8 +25,114 @@ use std::path::Path;
 
 use anyhow::{bail, Context as _, Result};
 
+/// Where the MLIR this build links is (empty in a build without MLIR).
+const MLIR_PREFIX: &str = env!("WHITTLE_MLIR_PREFIX");
+
+/// The MLIR this build of whittle has: its prefix, or None when the LLVM it
+/// was built for was installed without MLIR.
+pub fn prefix() -> Option<&'static str> {
+    (!MLIR_PREFIX.is_empty()).then_some(MLIR_PREFIX)
+}
+
+/// Why this build of whittle cannot read MLIR, when it cannot: one line
+/// for the user, naming the LLVM and how to get a build that can.
+pub fn unavailable() -> Option<String> {
+    prefix().is_none().then(|| {
+        format!(
+            "this whittle has no MLIR: it was built for LLVM {} ({}), installed without MLIR; \
+             to reduce MLIR, build whittle for an LLVM that has it (the default build, for LLVM 22: \
+             `cargo xtask prereq`, then `cargo install --path .`), or set MLIR_SYS_{}0_PREFIX to one \
+             (docs/llvm-versions.md)",
+            env!("WHITTLE_LLVM_VERSION"),
+            env!("WHITTLE_LLVM_PREFIX"),
+            env!("WHITTLE_LLVM_API_LEVEL"),
+        )
+    })
+}
+
+#[cfg(not(whittle_mlir))]
 mod shim {
+    //! The shim's functions in a build without MLIR: parsing and checking
+    //! a pipeline fail with [`super::unavailable`]'s line, so no [`Module`]
+    //! is ever made, and what takes one is never reached.
+    #![allow(clippy::missing_safety_doc)]
     use std::ffi::{c_char, c_void};
+
+    pub use super::shim_types::*;
+
+    /// Copies `message` into the caller's error buffer (NUL-terminated,
+    /// cut to fit).
+    unsafe fn report(err: *mut c_char, cap: usize) {
+        let message = super::unavailable().unwrap_or_default();
+        let n = message.len().min(cap.saturating_sub(1));
+        // SAFETY: the caller's buffer has `cap` bytes; `n + 1 <= cap`.
+        unsafe {
+            std::ptr::copy_nonoverlapping(message.as_ptr().cast::<c_char>(), err, n);
+            *err.add(n) = 0;
+        }
+    }
+
+    pub unsafe fn whittle_mlir_parse(
+        _data: *const c_char,
+        _len: usize,
+        _name: *const c_char,
+        _allow_unregistered: i32,
+        err: *mut c_char,
+        cap: usize,
+    ) -> *mut WModule {
+        // SAFETY: the caller's contract (an error buffer of `cap` bytes).
+        unsafe { report(err, cap) };
+        std::ptr::null_mut()
+    }
+    pub unsafe fn whittle_mlir_pipeline_check(
+        _pipeline: *const c_char,
+        err: *mut c_char,
+        cap: usize,
+    ) -> i32 {
+        // SAFETY: the caller's contract (an error buffer of `cap` bytes).
+        unsafe { report(err, cap) };
+        1
+    }
+    const NO_MODULE: &str = "no MLIR module exists in a build without MLIR";
+    pub unsafe fn whittle_mlir_free(_m: *mut WModule) {
+        unreachable!("{NO_MODULE}")
+    }
+    pub unsafe fn whittle_mlir_verify(_m: *mut WModule, _err: *mut c_char, _cap: usize) -> i32 {
+        unreachable!("{NO_MODULE}")
+    }
+    pub unsafe fn whittle_mlir_serialize(
+        _m: *mut WModule,
+        _bytecode: i32,
+        _generic: i32,
+    ) -> *mut WBytes {
+        unreachable!("{NO_MODULE}")
+    }
+    pub unsafe fn whittle_mlir_bytes_data(_b: *mut WBytes) -> *const c_char {
+        unreachable!("{NO_MODULE}")
+    }
+    pub unsafe fn whittle_mlir_bytes_len(_b: *mut WBytes) -> usize {
+        unreachable!("{NO_MODULE}")
+    }
+    pub unsafe fn whittle_mlir_bytes_free(_b: *mut WBytes) {
+        unreachable!("{NO_MODULE}")
+    }
+    pub unsafe fn whittle_mlir_op_count(_m: *mut WModule) -> u64 {
+        unreachable!("{NO_MODULE}")
+    }
+    pub unsafe fn whittle_mlir_reduce(
+        _m: *mut WModule,
+        _name: *const c_char,
+        _pipeline: *const c_char,
+        _keep: KeepFn,
+        _ctx: *mut c_void,
+    ) -> i32 {
+        unreachable!("{NO_MODULE}")
+    }
+}
+
+/// The types the shim's functions take, in every build.
+mod shim_types {
+    use std::ffi::c_void;
 
     /// An MLIR module owned by the Rust side (`WModule` in common.h).
     #[repr(C)]
@@ -38,6 +148,13 @@ mod shim {
 
     /// Asks whether to keep one target (true: keep).
     pub type KeepFn = extern "C" fn(ctx: *mut c_void, weight: u64) -> bool;
+}
+
+#[cfg(whittle_mlir)]
+mod shim {
+    use std::ffi::{c_char, c_void};
+
+    pub use super::shim_types::*;
 
     // Implemented in shim/{core,reduce,pipeline}.cpp; see the
     // comments there for what each one guarantees.
@@ -272,7 +389,7 @@ pub fn check_pipeline(pipeline: &str) -> Result<(), String> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, whittle_mlir))]
 mod tests {
     use super::*;
 
@@ -339,5 +456,20 @@ mod tests {
             m.reduce("no-such-pass", None, &mut |_| true),
             Err(Failure::UnknownPass("no-such-pass".into()))
         );
+    }
+}
+
+#[cfg(all(test, not(whittle_mlir)))]
+mod no_mlir_tests {
+    use super::*;
+
+    #[test]
+    fn without_mlir_every_entry_says_so_in_one_line() {
+        let line = unavailable().expect("a build without MLIR");
+        assert!(!line.contains('\n') && line.contains("no MLIR"), "{line}");
+        assert!(prefix().is_none());
+        let err = Module::parse(b"module {}", "in.mlir", false).err().unwrap();
+        assert_eq!(err, line);
+        assert_eq!(check_pipeline("canonicalize").unwrap_err(), line);
     }
 }

@@ -2,9 +2,9 @@
 //! simplify-cfg, invokes, switch-cases); the C++ side is
 //! `shim/cfg.cpp`.
 
+use super::kinds::Opcode;
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::LLVMOpcode;
 
 use super::{Block, Value};
 
@@ -59,7 +59,7 @@ impl<'m> Value<'m> {
         self.blocks()
             .into_iter()
             .filter_map(|b| b.terminator())
-            .filter(|t| t.opcode() == LLVMOpcode::LLVMSwitch)
+            .filter(|t| t.opcode() == Opcode::Switch)
             // SAFETY: live switch instruction; its successors are the default
             // and one per case.
             .map(|t| unsafe { LLVMGetNumSuccessors(t.raw) }.saturating_sub(1) as usize)

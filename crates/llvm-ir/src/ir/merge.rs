@@ -6,8 +6,8 @@
 
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::LLVMOpcode;
 
+use super::kinds::{build_like, opcode_of, Opcode};
 use super::{replace_instruction, single_use, Value};
 
 /// Whether a division or remainder by `divisor` is certainly undefined:
@@ -51,7 +51,7 @@ impl Value<'_> {
     /// shift by a constant of the width or more); its value at run time is
     /// the program's, as for any operand.
     pub fn merges_operand(self, idx: u32, defined_only: bool) -> bool {
-        use LLVMOpcode::*;
+        use Opcode::*;
         // SAFETY: live value; checked casts (LLVMIsA*) come before the
         // opcode, operand and parent reads that need an instruction.
         unsafe {
@@ -74,9 +74,9 @@ impl Value<'_> {
                 return true;
             }
             let rhs = LLVMGetOperand(def, 1);
-            match LLVMGetInstructionOpcode(user) {
-                LLVMSDiv | LLVMUDiv | LLVMSRem | LLVMURem => !certainly_undefined_divisor(rhs),
-                LLVMShl | LLVMLShr | LLVMAShr => !certainly_poison_shift(rhs),
+            match opcode_of(user) {
+                SDiv | UDiv | SRem | URem => !certainly_undefined_divisor(rhs),
+                Shl | LShr | AShr => !certainly_poison_shift(rhs),
                 _ => true,
             }
         }
@@ -113,23 +113,8 @@ pub fn merge_operations(merges: Vec<(Value<'_>, u32)>) {
                 continue;
             }
             let (lhs, rhs) = (LLVMGetOperand(def, 0), LLVMGetOperand(def, 1));
-            let builder = LLVMCreateBuilderInContext(LLVMGetTypeContext(LLVMTypeOf(old)));
-            LLVMPositionBuilderBefore(builder, old);
-            let new = if !LLVMIsAICmpInst(old).is_null() {
-                LLVMBuildICmp(builder, LLVMGetICmpPredicate(old), lhs, rhs, c"".as_ptr())
-            } else if !LLVMIsAFCmpInst(old).is_null() {
-                LLVMBuildFCmp(builder, LLVMGetFCmpPredicate(old), lhs, rhs, c"".as_ptr())
-            } else {
-                LLVMBuildBinOp(
-                    builder,
-                    LLVMGetInstructionOpcode(old),
-                    lhs,
-                    rhs,
-                    c"".as_ptr(),
-                )
-            };
-            LLVMDisposeBuilder(builder);
-            // The builder folds constant operands to a constant.
+            // Folded to a constant when both operands are constants.
+            let new = build_like(old, lhs, rhs, old);
             replace_instruction(old, new);
             LLVMInstructionEraseFromParent(def);
         }

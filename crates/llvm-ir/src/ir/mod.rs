@@ -22,13 +22,13 @@ use std::marker::PhantomData;
 
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 use inkwell::module::Module;
 
 pub mod cfg;
 pub mod functions;
 pub mod globals;
 pub mod insts;
+pub mod kinds;
 pub mod merge;
 pub mod metadata;
 pub mod mr;
@@ -164,10 +164,11 @@ impl<'m> Value<'m> {
         unsafe { shim::whittle_has_unreachable_blocks(self.raw) != 0 }
     }
 
-    /// For an instruction: its opcode.
-    pub fn opcode(self) -> LLVMOpcode {
+    /// For an instruction: its opcode, as whittle names the ones it acts
+    /// on ([`kinds::Opcode`]).
+    pub fn opcode(self) -> kinds::Opcode {
         // SAFETY: live instruction.
-        unsafe { LLVMGetInstructionOpcode(self.raw) }
+        unsafe { kinds::opcode_of(self.raw) }
     }
 
     /// For an instruction: whether removing it alone can give valid IR (it is
@@ -181,12 +182,6 @@ impl<'m> Value<'m> {
     pub fn operand_count(self) -> u32 {
         // SAFETY: live user.
         unsafe { LLVMGetNumOperands(self.raw).max(0) as u32 }
-    }
-
-    /// The kind of this value's type.
-    pub fn type_kind(self) -> LLVMTypeKind {
-        // SAFETY: live value; types live as long as the context.
-        unsafe { LLVMGetTypeKind(LLVMTypeOf(self.raw)) }
     }
 
     pub fn as_raw(self) -> LLVMValueRef {

@@ -5,28 +5,16 @@
 
 use inkwell::llvm_sys::core::*;
 use inkwell::llvm_sys::prelude::*;
-use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
 
+use super::kinds::{build_like, is_integer_type, opcode_of, Opcode};
 use super::{replace_instruction, single_use, Value};
 
 /// Whether `op` is a binary operator the narrowing handles.
-fn narrowable_opcode(op: LLVMOpcode) -> bool {
-    use LLVMOpcode::*;
+fn narrowable_opcode(op: Opcode) -> bool {
+    use Opcode::*;
     matches!(
         op,
-        LLVMAdd
-            | LLVMSub
-            | LLVMMul
-            | LLVMAnd
-            | LLVMOr
-            | LLVMXor
-            | LLVMShl
-            | LLVMLShr
-            | LLVMAShr
-            | LLVMSDiv
-            | LLVMUDiv
-            | LLVMSRem
-            | LLVMURem
+        Add | Sub | Mul | And | Or | Xor | Shl | LShr | AShr | SDiv | UDiv | SRem | URem
     )
 }
 
@@ -57,10 +45,9 @@ unsafe fn narrow_operand(v: LLVMValueRef, narrow: LLVMTypeRef) -> Option<Narrowe
     // that need an instruction or a constant integer.
     unsafe {
         if !LLVMIsAInstruction(v).is_null() {
-            let op = LLVMGetInstructionOpcode(v);
-            let (signed, unsigned) = match op {
-                LLVMOpcode::LLVMSExt => (true, false),
-                LLVMOpcode::LLVMZExt => (false, true),
+            let (signed, unsigned) = match opcode_of(v) {
+                Opcode::SExt => (true, false),
+                Opcode::ZExt => (false, true),
                 _ => return None,
             };
             let source = LLVMGetOperand(v, 0);
@@ -111,15 +98,15 @@ unsafe fn narrow_operand(v: LLVMValueRef, narrow: LLVMTypeRef) -> Option<Narrowe
 /// the narrow width); shifts by a constant below the width, of a value
 /// extended the way the shift fills (a shift by the width or more is poison
 /// at the narrow width).
-fn exact(op: LLVMOpcode, width: u32, lhs: Narrowed, rhs: Narrowed) -> bool {
-    use LLVMOpcode::*;
+fn exact(op: Opcode, width: u32, lhs: Narrowed, rhs: Narrowed) -> bool {
+    use Opcode::*;
     let amount_below_width = rhs
         .constant
         .is_some_and(|k| (0..i64::from(width)).contains(&k));
     match op {
-        LLVMAdd | LLVMSub | LLVMMul | LLVMAnd | LLVMOr | LLVMXor => true,
-        LLVMUDiv | LLVMURem => lhs.unsigned && rhs.unsigned,
-        LLVMSDiv | LLVMSRem => {
+        Add | Sub | Mul | And | Or | Xor => true,
+        UDiv | URem => lhs.unsigned && rhs.unsigned,
+        SDiv | SRem => {
             let min = if width >= 64 {
                 i64::MIN
             } else {
@@ -129,9 +116,9 @@ fn exact(op: LLVMOpcode, width: u32, lhs: Narrowed, rhs: Narrowed) -> bool {
                 && rhs.signed
                 && (lhs.constant.is_some_and(|c| c != min) || rhs.constant.is_some_and(|c| c != -1))
         }
-        LLVMShl => amount_below_width,
-        LLVMLShr => amount_below_width && lhs.unsigned,
-        LLVMAShr => amount_below_width && lhs.signed,
+        Shl => amount_below_width,
+        LShr => amount_below_width && lhs.unsigned,
+        AShr => amount_below_width && lhs.signed,
         _ => false,
     }
 }
@@ -148,20 +135,16 @@ impl Value<'_> {
         // opcode, operand and type reads that need an instruction, an
         // integer type or a binary operator.
         unsafe {
-            if LLVMIsAInstruction(self.raw).is_null()
-                || LLVMGetInstructionOpcode(self.raw) != LLVMOpcode::LLVMTrunc
-            {
+            if LLVMIsAInstruction(self.raw).is_null() || opcode_of(self.raw) != Opcode::Trunc {
                 return false;
             }
             let narrow = LLVMTypeOf(self.raw);
-            if LLVMGetTypeKind(narrow) != LLVMTypeKind::LLVMIntegerTypeKind
-                || LLVMGetIntTypeWidth(narrow) > 64
-            {
+            if !is_integer_type(narrow) || LLVMGetIntTypeWidth(narrow) > 64 {
                 return false;
             }
             let wide = LLVMGetOperand(self.raw, 0);
             if LLVMIsABinaryOperator(wide).is_null()
-                || !narrowable_opcode(LLVMGetInstructionOpcode(wide))
+                || !narrowable_opcode(opcode_of(wide))
                 || !single_use(wide)
             {
                 return false;
@@ -172,7 +155,7 @@ impl Value<'_> {
             ) else {
                 return false;
             };
-            let op = LLVMGetInstructionOpcode(wide);
+            let op = opcode_of(wide);
             (lhs.extended || rhs.extended)
                 && (!exact_only || exact(op, LLVMGetIntTypeWidth(narrow), lhs, rhs))
         }
@@ -202,17 +185,7 @@ pub fn narrow_truncation(trunc: Value<'_>) {
         let rhs = narrow_operand(LLVMGetOperand(wide, 1), narrow)
             .expect("checked")
             .value;
-        let context = LLVMGetTypeContext(narrow);
-        let builder = LLVMCreateBuilderInContext(context);
-        LLVMPositionBuilderBefore(builder, trunc.raw);
-        let op = LLVMBuildBinOp(
-            builder,
-            LLVMGetInstructionOpcode(wide),
-            lhs,
-            rhs,
-            c"".as_ptr(),
-        );
-        LLVMDisposeBuilder(builder);
+        let op = build_like(wide, lhs, rhs, trunc.raw);
         replace_instruction(trunc.raw, op);
         let exts = [LLVMGetOperand(wide, 0), LLVMGetOperand(wide, 1)];
         LLVMInstructionEraseFromParent(wide);
@@ -231,7 +204,7 @@ pub fn narrow_truncation(trunc: Value<'_>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use LLVMOpcode::*;
+    use Opcode::*;
 
     fn ext(signed: bool) -> Narrowed {
         Narrowed {
@@ -257,31 +230,31 @@ mod tests {
     #[test]
     fn exact_narrowings() {
         let (s, z) = (ext(true), ext(false));
-        for op in [LLVMAdd, LLVMSub, LLVMMul, LLVMAnd, LLVMOr, LLVMXor] {
+        for op in [Add, Sub, Mul, And, Or, Xor] {
             assert!(exact(op, 32, s, z));
         }
         // Signed division: not when it may be MIN / -1.
-        assert!(exact(LLVMSDiv, 32, s, constant(3)));
-        assert!(exact(LLVMSDiv, 32, constant(-4096), s));
-        assert!(exact(LLVMSRem, 32, s, constant(-3)));
-        assert!(!exact(LLVMSDiv, 32, s, s));
-        assert!(!exact(LLVMSDiv, 32, s, constant(-1)));
-        assert!(!exact(LLVMSDiv, 32, constant(-(1i64 << 31)), s));
-        assert!(!exact(LLVMSDiv, 32, z, constant(3)));
-        assert!(!exact(LLVMSDiv, 32, s, constant(1i64 << 40)));
+        assert!(exact(SDiv, 32, s, constant(3)));
+        assert!(exact(SDiv, 32, constant(-4096), s));
+        assert!(exact(SRem, 32, s, constant(-3)));
+        assert!(!exact(SDiv, 32, s, s));
+        assert!(!exact(SDiv, 32, s, constant(-1)));
+        assert!(!exact(SDiv, 32, constant(-(1i64 << 31)), s));
+        assert!(!exact(SDiv, 32, z, constant(3)));
+        assert!(!exact(SDiv, 32, s, constant(1i64 << 40)));
         // Unsigned division: zero-extended operands only.
-        assert!(exact(LLVMUDiv, 32, z, z));
-        assert!(exact(LLVMURem, 32, z, constant(7)));
-        assert!(!exact(LLVMUDiv, 32, s, z));
-        assert!(!exact(LLVMUDiv, 32, z, constant(-7)));
+        assert!(exact(UDiv, 32, z, z));
+        assert!(exact(URem, 32, z, constant(7)));
+        assert!(!exact(UDiv, 32, s, z));
+        assert!(!exact(UDiv, 32, z, constant(-7)));
         // Shifts: by a constant below the width, filled as extended.
-        assert!(exact(LLVMShl, 32, s, constant(5)));
-        assert!(exact(LLVMShl, 32, z, constant(31)));
-        assert!(!exact(LLVMShl, 32, s, constant(32)));
-        assert!(!exact(LLVMShl, 32, s, z));
-        assert!(exact(LLVMLShr, 32, z, constant(3)));
-        assert!(!exact(LLVMLShr, 32, s, constant(3)));
-        assert!(exact(LLVMAShr, 32, s, constant(3)));
-        assert!(!exact(LLVMAShr, 32, z, constant(3)));
+        assert!(exact(Shl, 32, s, constant(5)));
+        assert!(exact(Shl, 32, z, constant(31)));
+        assert!(!exact(Shl, 32, s, constant(32)));
+        assert!(!exact(Shl, 32, s, z));
+        assert!(exact(LShr, 32, z, constant(3)));
+        assert!(!exact(LShr, 32, s, constant(3)));
+        assert!(exact(AShr, 32, s, constant(3)));
+        assert!(!exact(AShr, 32, z, constant(3)));
     }
 }

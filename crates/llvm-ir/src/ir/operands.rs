@@ -164,10 +164,8 @@ impl<'m> Value<'m> {
     /// For an operand of an instruction: the value a scalar integer cast
     /// (`zext`, `sext`, `trunc`) casts, when this is one.
     pub fn integer_cast_source(self) -> Option<Value<'m>> {
-        use inkwell::llvm_sys::core::{
-            LLVMGetInstructionOpcode, LLVMGetTypeKind, LLVMIsAInstruction, LLVMTypeOf,
-        };
-        use inkwell::llvm_sys::{LLVMOpcode, LLVMTypeKind};
+        use super::kinds::{is_integer_type, opcode_of, Opcode};
+        use inkwell::llvm_sys::core::{LLVMIsAInstruction, LLVMTypeOf};
         // SAFETY: live value; LLVMIsAInstruction is a checked cast (null for
         // any other kind of value), and the opcode, operand 0 and types are
         // read from an instruction only.
@@ -176,10 +174,10 @@ impl<'m> Value<'m> {
                 return None;
             }
             let cast = matches!(
-                LLVMGetInstructionOpcode(self.raw),
-                LLVMOpcode::LLVMZExt | LLVMOpcode::LLVMSExt | LLVMOpcode::LLVMTrunc
+                opcode_of(self.raw),
+                Opcode::ZExt | Opcode::SExt | Opcode::Trunc
             );
-            if !cast || LLVMGetTypeKind(LLVMTypeOf(self.raw)) != LLVMTypeKind::LLVMIntegerTypeKind {
+            if !cast || !is_integer_type(LLVMTypeOf(self.raw)) {
                 return None;
             }
             Some(Value::new(LLVMGetOperand(self.raw, 0)))
@@ -191,8 +189,8 @@ impl<'m> Value<'m> {
     /// integer of any width may take (GEP indices are sign-extended or
     /// truncated to the index width).
     pub fn is_gep_integer_index(self, idx: u32) -> bool {
-        use inkwell::llvm_sys::core::{LLVMGetTypeKind, LLVMIsAGetElementPtrInst, LLVMTypeOf};
-        use inkwell::llvm_sys::LLVMTypeKind;
+        use super::kinds::is_integer_type;
+        use inkwell::llvm_sys::core::{LLVMIsAGetElementPtrInst, LLVMTypeOf};
         if idx == 0 || idx >= self.operand_count() {
             return false;
         }
@@ -200,8 +198,7 @@ impl<'m> Value<'m> {
         // and the operand index is in range (checked above).
         unsafe {
             !LLVMIsAGetElementPtrInst(self.raw).is_null()
-                && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(self.raw, idx)))
-                    == LLVMTypeKind::LLVMIntegerTypeKind
+                && is_integer_type(LLVMTypeOf(LLVMGetOperand(self.raw, idx)))
         }
     }
 }
@@ -210,16 +207,15 @@ impl<'m> Value<'m> {
 /// integer of any width valid at that use (see
 /// [`Value::is_gep_integer_index`]; checked again here).
 pub fn set_gep_index(gep: Value<'_>, idx: u32, value: Value<'_>) {
-    use inkwell::llvm_sys::core::{LLVMGetTypeKind, LLVMSetOperand, LLVMTypeOf};
-    use inkwell::llvm_sys::LLVMTypeKind;
+    use super::kinds::is_integer_type;
+    use inkwell::llvm_sys::core::{LLVMSetOperand, LLVMTypeOf};
     assert!(gep.is_gep_integer_index(idx), "not a GEP integer index");
     // SAFETY: live GEP and value of one module; the operand is an index of
     // scalar integer type (asserted above) and so is the new value (asserted
     // below), which GEP accepts at any width: the module stays well-formed.
     unsafe {
-        assert_eq!(
-            LLVMGetTypeKind(LLVMTypeOf(value.raw)),
-            LLVMTypeKind::LLVMIntegerTypeKind,
+        assert!(
+            is_integer_type(LLVMTypeOf(value.raw)),
             "a GEP index must be an integer"
         );
         LLVMSetOperand(gep.raw, idx, value.raw);
