@@ -6,5 +6,6 @@
 fn main() {
     let llvm = whittle_build_support::Llvm::selected();
     llvm.announce();
+    println!("cargo:rustc-env=WHITTLE_MLIR_NOTE={}", llvm.mlir_note());
     whittle_build_support::Llvm::rpath(&llvm.runtime_dirs());
 }

@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; whittle bisect --mr opt-equivalence: a miscompilation bisected with no
 ; reference output. The plugin's wt-miscompile turns `add X, -1` in
 ; functions named marked* into `add X, 1`; the culprit is the first pass

@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; A behaviour test (Inputs/lli-checks-byte.sh: the program run by lli must
 ; exit with 0) and a candidate that reads a local nothing wrote: removing
 ; the store below leaves @main comparing stack garbage with 0xa5, which

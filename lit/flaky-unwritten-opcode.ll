@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; A behaviour test (Inputs/lli-opcode-not-3.sh: the program run by lli must
 ; exit with 0) and a candidate whose opcode is a local's element nothing
 ; wrote: removing `store i32 0, ptr %slot1` leaves @main switching on stack

@@ -7,11 +7,18 @@
 #
 # WHITTLE defaults to target/release/whittle, then target/debug/whittle;
 # LLVM_BIN_DIR (default: the bin directory of the LLVM that whittle was built
-# against, as `whittle --version` names it: /usr/lib/llvm-<major>/bin)
-# provides FileCheck, not, opt, llc, llvm-as, llvm-dis and is put first on
-# PATH. Features: `llvm-<major>` of that LLVM and `llvm-at-least-<N>` for
-# every N up to it, for tests of what an older LLVM lacks (`REQUIRES:
-# llvm-at-least-20`).
+# against, as `whittle --version` names it) provides opt, llc, llvm-as,
+# llvm-dis, clang, and FileCheck and not where that LLVM has them; its tools
+# are put first on PATH. The test utilities an LLVM lacks (PyPI's LLVM 23
+# has no FileCheck, not, count, split-file) come from LLVM_UTILS_DIR
+# (default: LLVM 22's bin directory): they only read text.
+#
+# Features: `llvm-<major>` of that LLVM and `llvm-at-least-<N>` for every N
+# up to it, for tests of what an older LLVM lacks (`REQUIRES:
+# llvm-at-least-20`); `target-<name>` for each target that LLVM has
+# (`llvm-config --targets-built`, lower case: PyPI's LLVM 23 has X86 only);
+# `lli` when that LLVM has lli (PyPI's LLVM 23 does not); `mlir` when
+# whittle was built with MLIR (not for an LLVM installed without it).
 
 import os
 import re
@@ -45,11 +52,25 @@ found = re.search(r"\(LLVM (\d+)\.", version)
 if not found:
     lit_config.fatal("%s --version names no LLVM: %s" % (whittle, version.strip()))
 llvm_major = int(found.group(1))
-llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-%d/bin" % llvm_major)
+# `LLVM 23.1.4 at PREFIX` on the second line.
+prefix = re.search(r"^LLVM \S+ at (\S+)", version, re.M)
+default_bin = (
+    os.path.join(prefix.group(1), "bin") if prefix else "/usr/lib/llvm-%d/bin" % llvm_major
+)
+llvm_bin = os.environ.get("LLVM_BIN_DIR", default_bin)
 lit_config.note("whittle -> %s (LLVM %d; tools from %s)" % (whittle, llvm_major, llvm_bin))
 config.available_features.add("llvm-%d" % llvm_major)
 for n in range(14, llvm_major + 1):
     config.available_features.add("llvm-at-least-%d" % n)
+targets = subprocess.run(
+    [os.path.join(llvm_bin, "llvm-config"), "--targets-built"], capture_output=True, text=True
+).stdout.split()
+for target in targets:
+    config.available_features.add("target-%s" % target.lower())
+if os.path.exists(os.path.join(llvm_bin, "lli")):
+    config.available_features.add("lli")
+if re.search(r"^MLIR at ", version, re.M):
+    config.available_features.add("mlir")
 # What this LLVM's opt-bisect can do (whittle bisect adapts to it):
 # `-opt-bisect=INTERVALS` (isolation) and `-print-debug-counter-queries`
 # (--counters), both newer than LLVM 19.
@@ -63,11 +84,33 @@ for flag, feature in [
     if re.search(r"^\s+--%s" % re.escape(flag), opt_help, re.M):
         config.available_features.add(feature)
 
+# The tools first on PATH, in one directory of links: every program of
+# LLVM's bin directory but what a Python environment holding PyPI's LLVM
+# also has there (python, pip, and binutils' names for LLVM's tools, which
+# must not shadow the system's), and the test utilities it lacks.
+UTILITIES = ["FileCheck", "not", "count", "split-file"]
+NOT_LLVM = re.compile(
+    r"^(python[0-9.]*|pip[0-9.]*|activate.*|Activate\.ps1|ar|nm|objcopy|objdump|ranlib|readelf|size|strings|strip|addr2line|c\+\+filt)$"
+)
+utils_bin = os.environ.get("LLVM_UTILS_DIR", "/usr/lib/llvm-22/bin")
+tools = os.path.join(config.test_exec_root, "tools-llvm%d" % llvm_major)
+shutil.rmtree(tools, ignore_errors=True)
+os.makedirs(tools)
+for name in os.listdir(llvm_bin):
+    path = os.path.join(llvm_bin, name)
+    if not NOT_LLVM.match(name) and os.access(path, os.X_OK) and not os.path.isdir(path):
+        os.symlink(path, os.path.join(tools, name))
+for name in UTILITIES:
+    if not os.path.exists(os.path.join(tools, name)):
+        fallback = os.path.join(utils_bin, name)
+        if not os.path.exists(fallback):
+            lit_config.fatal("%s has no %s, nor has %s (install llvm-22-tools)" % (llvm_bin, name, utils_bin))
+        os.symlink(fallback, os.path.join(tools, name))
 config.environment["PATH"] = os.pathsep.join(
-    [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
+    [tools, config.environment.get("PATH", os.environ.get("PATH", ""))]
 )
 # whittle clang-crash reduces front-end crashes with C-Vise.
-if shutil.which("cvise"):
+if shutil.which("cvise", path=config.environment["PATH"]):
     config.available_features.add("cvise")
 # The stand-in compilers in Inputs/ run this LLVM's tools too.
 config.environment["LLVM_BIN_DIR"] = llvm_bin
@@ -87,15 +130,25 @@ if not lit_program:
 config.substitutions.append(("%lit", lit_program))
 config.substitutions.append(("%python", shutil.which("python3") or "python3"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
-# A test's IR, written in LLVM 22's syntax, as the LLVM under test reads it
-# (Inputs/older-ir.py: the lifetime intrinsics' size argument before 22).
+# A command that must fail, by an exit status or a signal (a clang driver
+# reports its -cc1's crash either way, depending on the build).
 config.substitutions.append(
     (
-        "%older_ir",
+        "%fails",
+        "%s %s"
+        % (shutil.which("python3") or "python3", os.path.join(config.test_source_root, "Inputs", "fails.py")),
+    )
+)
+# A test's IR or MIR, written in LLVM 22's syntax, as the LLVM under test
+# reads it (Inputs/ir-for-llvm.py: the lifetime intrinsics' size argument
+# before 22, SUBREG_TO_REG's immediate from 23 on).
+config.substitutions.append(
+    (
+        "%ir_for_llvm",
         "%s %s %d"
         % (
             shutil.which("python3") or "python3",
-            os.path.join(config.test_source_root, "Inputs", "older-ir.py"),
+            os.path.join(config.test_source_root, "Inputs", "ir-for-llvm.py"),
             llvm_major,
         ),
     )

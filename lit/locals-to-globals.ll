@@ -4,7 +4,7 @@
 ; The alloca the test wants stays, and so do the ones it cannot move: one
 ; of a size known only at run time, one outside the entry block.
 ;
-; RUN: %older_ir %s > %t.in.ll
+; RUN: %ir_for_llvm %s > %t.in.ll
 ; RUN: %whittle --abort-on-invalid-reduction --delta-passes=locals-to-globals --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %t.in.ll -o %t
 ; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
 ; RUN: opt -passes=verify -disable-output %t

@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // Discardable attributes the test does not need are removed (all at once
 // first); inherent ones (properties) stay.
 //

@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // Block arguments the test does not need are dropped with the operands the
 // branches pass for them; their uses get the nearest value dominating the block.
 //

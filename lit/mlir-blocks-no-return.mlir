@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // A region whose blocks end in unregistered operations has no return to
 // copy: a branch whose every successor would go keeps them instead (the
 // pass used to leave it pointing at erased blocks, and MLIR crashed). The

@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // Blocks of a CFG the test does not need are erased: a branch to one goes to
 // another successor of the same terminator (operands made to fit), or, with
 // nowhere left to go, becomes a copy of the region's return.

@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // A value that goes is replaced by a constant of the dialect that produced
 // it when no value of its type is at hand: the index dialect's casts give
 // index.constant, not arith.constant (a dialect both MLIR 19 and 22 have).

@@ -6,7 +6,7 @@
 // of MLIR 22, shapes as operands; the index dialect's constants, which both
 // versions have: mlir-dialect-constants-index.mlir.)
 //
-// REQUIRES: llvm-at-least-22
+// REQUIRES: llvm-at-least-22, mlir
 // RUN: %whittle --abort-on-invalid-reduction --delta-passes=ops --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t.mlir
 // RUN: FileCheck --check-prefixes=CHECK-FINAL --implicit-check-not=arith.constant --implicit-check-not=tosa.concat %s < %t.mlir
 // RUN: mlir-opt %t.mlir -o %t.null

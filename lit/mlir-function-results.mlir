@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // Results of functions nothing calls are dropped with their return
 // operands; what only computed them goes too. A called function keeps its
 // signature.

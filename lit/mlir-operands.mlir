@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // Uses of computed values (operation results, block arguments) are replaced
 // one by one with a zero constant of their type (made by the value's own
 // dialect when it has a constant operation; one zero serves every user it

@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // Operations the test does not need are erased at any depth. Uses of their
 // results get the nearest of the erased operation's operands of the same
 // type, else the nearest dominating value, else a constant (arith.constant

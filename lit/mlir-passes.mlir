@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // --mlir-passes runs an mlir-opt pipeline in-process as one candidate; a
 // result the test rejects changes nothing.
 //

@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // --mlir-reduce-exit-codes takes tests written for mlir-reduce, where a
 // non-zero exit status means interesting.
 //

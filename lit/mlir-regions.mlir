@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // An operation with regions (scf.if, scf.for, ...) is replaced by the body
 // of one region: block arguments get the operation's operands, results the
 // values the region yields.

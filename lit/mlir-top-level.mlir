@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // Top-level items the test does not need are erased; a call to an erased
 // function goes with it (its result replaced by a constant).
 //

@@ -1,3 +1,4 @@
+// REQUIRES: mlir
 // With --allow-unregistered-dialect, unregistered operations parse and
 // verify; a terminator after one may go (it may end the block itself), as
 // mlir-reduce does. Without the flag the input is an error.

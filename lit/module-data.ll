@@ -4,13 +4,16 @@
 ; RUN: %whittle --abort-on-invalid-reduction --delta-passes=module-data --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %s -o %t
 ; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
 
-; CHECK-INTERESTINGNESS: module asm "keep"
+; LLVM 23 prints module asm as a block (`module asm` and one string a line).
+; CHECK-INTERESTINGNESS: "keep"
 
 ; CHECK-FINAL-NOT: source_filename
 ; CHECK-FINAL: target datalayout =
 ; CHECK-FINAL: target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-FINAL-NOT: drop
-; CHECK-FINAL: module asm "keep"
+; CHECK-FINAL: module asm
+; CHECK-FINAL-NOT: drop
+; CHECK-FINAL: "keep"
 ; CHECK-FINAL-NOT: drop
 
 source_filename = "/tmp/a.c"

@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; A program whose exit status is a byte of a stack address is never
 ; trusted by a metamorphic oracle: its "behaviour" is where the stack is.
 ; Two runs with address randomization off whose stacks start 16 bytes

@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; Under a metamorphic oracle a module with undefined behaviour its own
 ; constants make certain is never judged: a division by zero crashes the
 ; same way on every run, so no trust check tells it from a miscompilation,

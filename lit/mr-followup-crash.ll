@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; --mr opt-equivalence where the miscompiled program crashes: the
 ; "optimizer" (Inputs/null-slot-opt.sh: opt, then every `ptr @slot` turned
 ; into `ptr null`) makes the store to @slot a store through null, so the

@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; Under --mr the program's interface is fixed: no pass changes the
 ; signature, linkage or existence of @main or of a name the relation's
 ; commands mention. Here the run command enters the program at @run

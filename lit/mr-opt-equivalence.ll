@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; --mr opt-equivalence: a miscompilation reduced without a reference output.
 ; The "optimizer" (Inputs/buggy-opt.py: opt, then every `icmp slt` turned
 ; into `icmp sle`) makes the loop in @mix run once too often, so the program

@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; A metamorphic oracle does not trust a source that reads or writes memory
 ; outside the object it addresses: such an access is undefined behaviour,
 ; so an optimizer may turn it into anything, and it often lands on bytes

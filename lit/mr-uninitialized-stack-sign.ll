@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; The stack patterns cover both signs. @reader tests a local it never wrote
 ; against zero, signed; @scribble, called just before at the same depth,
 ; leaves -5 in the stack slots @reader's frame reuses, so every plain run

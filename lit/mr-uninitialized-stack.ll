@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; A metamorphic oracle does not trust a program that reads stack memory it
 ; never wrote: what it prints depends on whatever the stack held, so a
 ; "violation" may be that and not the miscompilation. Reductions make such

@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; A local that nothing ever writes reads undef, which the optimizer under
 ; test may fold into anything, and the stack patterns of the trust check
 ; see it only where its value changes what the program does. Here @main

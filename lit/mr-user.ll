@@ -1,3 +1,4 @@
+; REQUIRES: lli
 ; --mr user: the relation spelled out as commands. --mr-followup derives the
 ; follow-up %t from the source %s (here, the buggy optimizer), --mr-run runs
 ; either, and the two runs must agree (exactly, or numerically with

@@ -5,7 +5,7 @@
 ; operands and callees stay; functions whose address is taken, variadic
 ; functions and musttail callers keep their signatures.
 ;
-; RUN: %older_ir %s > %t.in.ll
+; RUN: %ir_for_llvm %s > %t.in.ll
 ; RUN: %whittle --abort-on-invalid-reduction --delta-passes=operands-to-args --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %t.in.ll -o %t
 ; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
 ; RUN: opt -passes=verify -disable-output %t

@@ -4,7 +4,7 @@
 ; EH pad operands, tokens and callees. A PHI's entries for one predecessor
 ; change together. The test only needs the instructions to exist.
 ;
-; RUN: %older_ir %s > %t.in.ll
+; RUN: %ir_for_llvm %s > %t.in.ll
 ; RUN: %whittle --abort-on-invalid-reduction --delta-passes=operands-zero --test FileCheck --test-arg --check-prefixes=CHECK-INTERESTINGNESS --test-arg %s --test-arg --input-file %t.in.ll -o %t
 ; RUN: FileCheck --check-prefixes=CHECK-FINAL %s < %t
 ; RUN: opt -passes=verify -disable-output %t

@@ -21,6 +21,7 @@ use whittle_passes::PassOptions;
 #[command(
     name = "whittle",
     version = whittle::VERSION,
+    long_version = whittle::LONG_VERSION,
     about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging)",
     long_about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging).\n\n\
 Shrinks an LLVM IR module (.ll or .bc), a Machine IR file (.mir) or an MLIR module (.mlir) while an \
@@ -343,6 +344,7 @@ pub struct RunArgs {
     name = "whittle clang-crash",
     bin_name = "whittle clang-crash",
     version = whittle::VERSION,
+    long_version = whittle::LONG_VERSION,
     about = "whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test",
     long_about = "whittle clang-crash: from the reproducer clang writes when it crashes (foo-abc123.sh beside the preprocessed foo-abc123.c) to a reduced regression test.\n\n\
 It runs the script's -cc1 command and records the crash signature, finds the failing stage (clang's stack dump, confirmed by \
@@ -415,6 +417,7 @@ impl ClangCrashArgs {
     name = "whittle bisect",
     bin_name = "whittle bisect",
     version = whittle::VERSION,
+    long_version = whittle::LONG_VERSION,
     about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test",
     long_about = "whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test.\n\n\
 The oracle is a reduction's (--crash-cmd, --cmd/--match, --lit, --mr opt-equivalence); its command runs opt, llc or clang \

@@ -33,5 +33,18 @@ pub const VERSION: &str = concat!(
     ")"
 );
 
+/// What `--version` prints: [`VERSION`], then the LLVM's exact version and
+/// prefix (and for an LLVM newer than whittle knows, the API level it was
+/// built at), then its MLIR or that this build has none.
+pub const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (LLVM ",
+    env!("WHITTLE_LLVM_VERSION"),
+    ")\n",
+    env!("WHITTLE_LLVM_NOTE"),
+    "\n",
+    env!("WHITTLE_MLIR_NOTE"),
+);
+
 /// The LLVM this build reads, writes and verifies IR with (`22.1.8`).
 pub use whittle_llvm_ir::version::LLVM_VERSION;

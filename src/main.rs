@@ -295,6 +295,25 @@ fn print_passes() {
         print_pass(pass.info(), "", " [not in the default sweep]");
     }
     println!();
+    if whittle_mlir_ir::unavailable().is_some() {
+        println!("MLIR delta passes: none in this build (its LLVM has no MLIR; see `whittle --version`)");
+    } else {
+        print_mlir_passes();
+    }
+    let limits = whittle_llvm_ir::version::limits();
+    if !limits.is_empty() {
+        println!();
+        println!(
+            "With LLVM {} (this build; see docs/llvm-versions.md):",
+            whittle::LLVM_VERSION
+        );
+        for (pass, what) in limits {
+            println!("  {pass:<28} {what}");
+        }
+    }
+}
+
+fn print_mlir_passes() {
     println!("MLIR delta passes (for .mlir input or -x mlir):");
     for pass in whittle::mlir::PASSES {
         let info = pass.info();
@@ -304,17 +323,6 @@ fn print_passes() {
             " [not in the default sweep]"
         };
         print_pass(info, "", opt_in);
-    }
-    let limits = whittle_llvm_ir::version::limits();
-    if !limits.is_empty() {
-        println!();
-        println!(
-            "With LLVM {} (this build; see README, \"Which LLVM\"):",
-            whittle::LLVM_VERSION
-        );
-        for (pass, what) in limits {
-            println!("  {pass:<28} {what}");
-        }
     }
 }
 

@@ -190,6 +190,9 @@ fn reader_of(spec: &RunSpec) -> versions::Reader {
 pub fn prepare(spec: RunSpec) -> Result<Prepared> {
     let (front, default_output) = match spec.language {
         Language::Mlir => {
+            if let Some(why) = whittle_mlir_ir::unavailable() {
+                bail!("{}: {why}", spec.input.display());
+            }
             for (given, flag) in [
                 (matches!(spec.oracle, oracle::Spec::Mr(_)), "--mr"),
                 (spec.emit_lit.is_some(), "--emit-lit"),

@@ -239,14 +239,18 @@ pub fn reduce(
 }
 
 /// The clang lit test: the reduced source under a RUN line of `%clang_cc1`
-/// with the flags the crash needs, and the check line of its signature.
-pub fn lit_test(reduced: &Reduced, signature: &Signature, provenance: &str) -> String {
+/// with the flags the crash needs, and the check line of its signature:
+/// its message, else its stack frame number `frame` (the caller tries the
+/// next when lit does not see that one: `not --crash` turns symbolization
+/// off, and a stack dump without it names only the functions a library
+/// exports, which depends on how that clang was built).
+pub fn lit_test(reduced: &Reduced, signature: &Signature, provenance: &str, frame: usize) -> String {
     let run = match signature.ending {
         Ending::Signal(_) => "not --crash %clang_cc1",
         Ending::Exit(_) => "not %clang_cc1",
     };
     let flags = crate::oracle::command::join(&reduced.flags);
-    let check = match (&signature.raw_message, signature.frames.first()) {
+    let check = match (&signature.raw_message, signature.frames.get(frame)) {
         (Some(message), _) => filecheck_pattern(message, ""),
         (None, Some(frame)) => escape_filecheck(frame),
         (None, None) => "PLEASE submit a bug report".to_string(),

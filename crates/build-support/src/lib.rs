@@ -224,6 +224,32 @@ impl Llvm {
         }
     }
 
+    /// What `whittle --version` says of this LLVM, in one line: its exact
+    /// version and prefix, and for a newer LLVM than whittle knows, the API
+    /// level it was built at.
+    pub fn note(&self) -> String {
+        let mut note = format!("LLVM {} at {}", self.version, self.prefix.display());
+        if self.major > self.api_level {
+            note.push_str(&format!(
+                " (newer than any whittle knows: built at LLVM {}'s API level)",
+                self.api_level
+            ));
+        }
+        note
+    }
+
+    /// What `whittle --version` says of MLIR, in one line: where it is, or
+    /// that this build has none.
+    pub fn mlir_note(&self) -> String {
+        match self.mlir_prefix() {
+            Some(prefix) => format!("MLIR at {}", prefix.display()),
+            None => format!(
+                "MLIR: none (LLVM {} was installed without it; this whittle refuses .mlir input)",
+                self.version
+            ),
+        }
+    }
+
     /// LLVM's library directory.
     pub fn libdir(&self) -> PathBuf {
         self.prefix.join("lib")
@@ -278,6 +304,7 @@ impl Llvm {
             self.prefix.display()
         );
         println!("cargo:rustc-env=WHITTLE_LLVM_API_LEVEL={}", self.api_level);
+        println!("cargo:rustc-env=WHITTLE_LLVM_NOTE={}", self.note());
         for &major in SUPPORTED {
             println!("cargo::rustc-check-cfg=cfg(llvm_ge_{major})");
             if major <= self.api_level {

@@ -17,6 +17,15 @@ pub fn llvm_major() -> u32 {
     major_of(LLVM_VERSION).expect("the build script gives a numeric version")
 }
 
+/// The LLVM version whose API this build is compiled at: its feature's
+/// (`llvm23`): the major version itself, but for an LLVM newer than any
+/// whittle knows, built with the newest feature.
+pub fn api_level() -> u32 {
+    env!("WHITTLE_LLVM_API_LEVEL")
+        .parse()
+        .expect("the build script gives a numeric API level")
+}
+
 /// The major version in a version string (`19` of `19.1.7`, of `LLVM
 /// version 19.1.7` or of `19.1.7-rc1`).
 pub fn major_of(version: &str) -> Option<u32> {
@@ -56,14 +65,26 @@ const LIMITS: &[(u32, &str, &str)] = &[
     ),
 ];
 
-/// What this build's LLVM cannot do that LLVM 22 can: (pass, what).
-pub fn limits() -> Vec<(&'static str, &'static str)> {
-    let major = llvm_major();
-    LIMITS
+/// What this build cannot do that a build for the newest LLVM can: (pass,
+/// what). For an LLVM newer than whittle knows, also that it runs at an
+/// older API level.
+pub fn limits() -> Vec<(&'static str, String)> {
+    let level = api_level();
+    let mut limits: Vec<(&'static str, String)> = LIMITS
         .iter()
-        .filter(|(since, _, _)| major < *since)
-        .map(|&(_, pass, what)| (pass, what))
-        .collect()
+        .filter(|(since, _, _)| level < *since)
+        .map(|&(_, pass, what)| (pass, what.to_string()))
+        .collect();
+    if llvm_major() > level {
+        limits.push((
+            "(every pass)",
+            format!(
+                "LLVM {LLVM_VERSION} is newer than any whittle knows: built at LLVM {level}'s API level, so what LLVM {} changed is untested",
+                level + 1
+            ),
+        ));
+    }
+    limits
 }
 
 /// How to build whittle for LLVM `major` (a command, for error messages;
@@ -97,8 +118,10 @@ mod tests {
         let (mut major, mut minor, mut patch) = (0, 0, 0);
         // SAFETY: LLVMGetVersion only writes the three integers it is given.
         unsafe { inkwell::llvm_sys::core::LLVMGetVersion(&mut major, &mut minor, &mut patch) };
-        assert_eq!(LLVM_VERSION, format!("{major}.{minor}.{patch}"));
+        // `24.0.0git` for a trunk build.
+        assert!(LLVM_VERSION.starts_with(&format!("{major}.{minor}.{patch}")));
         assert_eq!(llvm_major(), major);
+        assert!(api_level() <= major);
         assert!(default_bin_dir().join("llvm-config").is_file());
     }
 
@@ -107,6 +130,7 @@ mod tests {
         let passes: Vec<&str> = limits().iter().map(|(pass, _)| *pass).collect();
         assert_eq!(passes.contains(&"global-values"), llvm_major() < 22);
         assert_eq!(passes.contains(&"instruction-flags"), llvm_major() < 20);
+        assert_eq!(passes.contains(&"(every pass)"), llvm_major() > api_level());
     }
 
     #[test]
