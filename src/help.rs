@@ -126,7 +126,7 @@ pub fn generate(dir: &Path) -> Result<()> {
         ),
     ] {
         let mut page = Vec::new();
-        clap_mangen::Man::new(cmd.version(version))
+        clap_mangen::Man::new(cmd.version(version).long_version(version))
             .date("")
             .source(format!("whittle {version}"))
             .manual("whittle manual")
@@ -140,7 +140,12 @@ pub fn generate(dir: &Path) -> Result<()> {
         (clap_complete::Shell::Fish, "whittle.fish"),
     ] {
         let mut text = Vec::new();
-        clap_complete::generate(shell, &mut whole().version(version), "whittle", &mut text);
+        clap_complete::generate(
+            shell,
+            &mut whole().version(version).long_version(version),
+            "whittle",
+            &mut text,
+        );
         std::fs::write(completions.join(file), text)?;
     }
     Ok(())

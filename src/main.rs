@@ -23,6 +23,13 @@ use whittle::reducer::{self, interrupt, PassInfo, RegisteredPass, Stats, Stopped
 use cli::{Args, BisectArgs, ClangCrashArgs};
 
 fn main() -> ExitCode {
+    let raw: Vec<OsString> = std::env::args_os().collect();
+    if !informational(&raw) {
+        if let Err(e) = whittle_llvm_ir::version::check_linked() {
+            eprintln!("whittle: error: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     // The Slurm executor's runner: srun starts this binary on a node.
     if std::env::args_os()
         .nth(1)
@@ -30,7 +37,6 @@ fn main() -> ExitCode {
     {
         return whittle::oracle::slurm::runner::main();
     }
-    let raw: Vec<OsString> = std::env::args_os().collect();
     if raw
         .get(1)
         .is_some_and(|a| a == whittle::clang_crash::front::CHECK_MODE)
@@ -70,6 +76,26 @@ fn main() -> ExitCode {
     };
     interrupt::install();
     exit_with(run(args))
+}
+
+/// Whether the command line only asks what this whittle is (its version,
+/// help or passes): that is answered whatever LLVM library is loaded, to
+/// help tell which; everything else first checks it is the one the build
+/// was for.
+fn informational(raw: &[OsString]) -> bool {
+    let asks = |a: &OsString| {
+        [
+            "--version",
+            "-V",
+            "--help",
+            "-h",
+            "--print-delta-passes",
+            "__generate-docs",
+        ]
+        .iter()
+        .any(|f| a == *f)
+    };
+    raw.len() <= 1 || raw[1..].iter().any(asks)
 }
 
 /// The exit status of a run, its error said on one line.
@@ -296,7 +322,9 @@ fn print_passes() {
     }
     println!();
     if whittle_mlir_ir::unavailable().is_some() {
-        println!("MLIR delta passes: none in this build (its LLVM has no MLIR; see `whittle --version`)");
+        println!(
+            "MLIR delta passes: none in this build (its LLVM has no MLIR; see `whittle --version`)"
+        );
     } else {
         print_mlir_passes();
     }

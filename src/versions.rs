@@ -7,8 +7,9 @@
 //! parse (does another installed LLVM read it?), and a test that rejects
 //! whittle's print of the input but accepts the file as given (does another
 //! installed LLVM read the input but not whittle's print of it?). An
-//! installed LLVM is a Debian/Ubuntu-style prefix `/usr/lib/llvm-<major>`;
-//! its reader is `llvm-as` (text IR), `llvm-dis` (bitcode), `llc
+//! installed LLVM is a Debian/Ubuntu-style prefix `/usr/lib/llvm-<major>`,
+//! or one that a build variable `LLVM_SYS_<major>1_PREFIX` names (an LLVM
+//! from elsewhere, PyPI's LLVM 23 say); its reader is `llvm-as` (text IR), `llvm-dis` (bitcode), `llc
 //! -run-pass=none` (MIR) or `mlir-opt` (MLIR).
 
 use std::path::{Path, PathBuf};
@@ -101,6 +102,19 @@ impl Reader {
 pub struct Installed {
     pub major: u32,
     pub bin: PathBuf,
+    /// The build variable that named it (`LLVM_SYS_231_PREFIX=...`), when
+    /// it is not at the default place: building whittle for it needs it too.
+    pub named_by: Option<String>,
+}
+
+impl Installed {
+    /// How to build whittle for this LLVM.
+    fn build_hint(&self) -> String {
+        match &self.named_by {
+            Some(var) => format!("{var} {}", build_hint(self.major)),
+            None => build_hint(self.major),
+        }
+    }
 }
 
 /// The LLVMs under `root` (`root/llvm-<major>/bin`), newest first, but
@@ -114,16 +128,56 @@ fn installed_under(root: &Path, except: u32) -> Vec<Installed> {
             let name = e.ok()?.file_name().into_string().ok()?;
             let major: u32 = name.strip_prefix("llvm-")?.parse().ok()?;
             let bin = root.join(&name).join("bin");
-            (major != except && bin.is_dir()).then_some(Installed { major, bin })
+            (major != except && bin.is_dir()).then_some(Installed {
+                major,
+                bin,
+                named_by: None,
+            })
         })
         .collect();
     found.sort_by_key(|o| std::cmp::Reverse(o.major));
     found
 }
 
-/// The other LLVMs installed here, newest first.
+/// The oldest LLVM whittle builds for.
+const OLDEST_BUILDABLE: u32 = 19;
+
+/// The LLVMs that `LLVM_SYS_<major>1_PREFIX` variables of `vars` name
+/// (`LLVM_SYS_231_PREFIX` names LLVM 23's prefix), but `except`, each with
+/// its variable.
+fn named_by_variables(vars: impl Iterator<Item = (String, String)>, except: u32) -> Vec<Installed> {
+    vars.filter_map(|(name, value)| {
+        let digits = name.strip_prefix("LLVM_SYS_")?.strip_suffix("_PREFIX")?;
+        let major: u32 = digits.strip_suffix('1')?.parse().ok()?;
+        let bin = Path::new(&value).join("bin");
+        // Debian's prefix needs no variable to build with.
+        let debian = Path::new(&value) == Path::new(&format!("/usr/lib/llvm-{major}"));
+        (major != except && !value.is_empty() && bin.is_dir()).then(|| Installed {
+            major,
+            bin,
+            named_by: (!debian).then(|| format!("{name}={value}")),
+        })
+    })
+    .collect()
+}
+
+/// The other LLVMs installed here that whittle builds for, newest first:
+/// Debian's, and those the
+/// environment's `LLVM_SYS_<major>1_PREFIX` name (which win: a user who set
+/// one builds with it).
 pub fn others() -> Vec<Installed> {
-    installed_under(Path::new("/usr/lib"), llvm_major())
+    let vars = std::env::vars_os()
+        .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)));
+    let mut found = named_by_variables(vars, llvm_major());
+    for debian in installed_under(Path::new("/usr/lib"), llvm_major()) {
+        if !found.iter().any(|o| o.major == debian.major) {
+            found.push(debian);
+        }
+    }
+    // Only the LLVMs whittle builds for: the advice is to build for one.
+    found.retain(|o| o.major >= OLDEST_BUILDABLE);
+    found.sort_by_key(|o| std::cmp::Reverse(o.major));
+    found
 }
 
 /// What to add to the parser's complaint about `input`: the LLVM whittle
@@ -141,7 +195,7 @@ pub fn unparsable(reader: &Reader, input: &Path) -> String {
             "; LLVM {} reads '{}' (a file from another LLVM?): build whittle for it with `{}`",
             majors(&readers),
             input.display(),
-            build_hint(newest.major)
+            newest.build_hint()
         )),
         None if !others.is_empty() => note.push_str(&format!(
             "; no other LLVM installed here ({}) reads it either",
@@ -180,7 +234,7 @@ pub fn print_rejected(reader: &Reader, input: &Path, printed: &Path, tail: &str)
             ", which LLVM {}'s tools cannot read (LLVM {}'s {complaint}): build whittle for the LLVM your test runs, e.g. `{}`",
             majors(&evidence.iter().map(|(o, _)| o).collect::<Vec<_>>()),
             newest.major,
-            build_hint(newest.major)
+            newest.build_hint()
         )),
         None => {
             message.push_str(
@@ -233,6 +287,41 @@ mod tests {
         let majors: Vec<u32> = found.iter().map(|o| o.major).collect();
         assert_eq!(majors, [22, 19, 14]);
         assert_eq!(found[1].bin, root.path().join("llvm-19/bin"));
+    }
+
+    #[test]
+    fn llvms_named_by_build_variables_are_found_with_their_variable() {
+        let root = tempfile::tempdir().unwrap();
+        let prefix = root.path().join("llvm-23");
+        std::fs::create_dir_all(prefix.join("bin")).unwrap();
+        let p = prefix.display().to_string();
+        let vars = [
+            ("LLVM_SYS_231_PREFIX".to_string(), p.clone()),
+            ("LLVM_SYS_221_PREFIX".to_string(), p.clone()),
+            (
+                "LLVM_SYS_191_PREFIX".to_string(),
+                "/nonexistent".to_string(),
+            ),
+            ("LLVM_SYS_23_PREFIX".to_string(), p.clone()),
+            ("PATH".to_string(), p.clone()),
+        ];
+        let found = named_by_variables(vars.into_iter(), 22);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let debian = [(
+            "LLVM_SYS_221_PREFIX".to_string(),
+            "/usr/lib/llvm-22".to_string(),
+        )];
+        for o in named_by_variables(debian.into_iter(), 19) {
+            assert_eq!(o.named_by, None);
+        }
+        assert_eq!(found[0].major, 23);
+        assert_eq!(found[0].bin, prefix.join("bin"));
+        let hint = found[0].build_hint();
+        assert!(
+            hint.starts_with(&format!("LLVM_SYS_231_PREFIX={p} "))
+                && hint.contains("--features llvm23"),
+            "{hint}"
+        );
     }
 
     #[test]

@@ -494,14 +494,48 @@ fn version_names_the_llvm() {
     let out = Command::new(WHITTLE).arg("--version").output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
+    let lines: Vec<&str> = text.lines().collect();
+    let llvm = whittle_llvm_ir::version::LLVM_VERSION;
     assert_eq!(
-        text.trim(),
-        format!(
-            "whittle {} (LLVM {})",
-            env!("CARGO_PKG_VERSION"),
-            whittle_llvm_ir::version::LLVM_VERSION
-        )
+        lines[0],
+        format!("whittle {} (LLVM {llvm})", env!("CARGO_PKG_VERSION"))
     );
+    assert_eq!(
+        lines[1],
+        format!("LLVM {llvm} at {}", env!("WHITTLE_LLVM_PREFIX"))
+    );
+    match whittle_mlir_ir::prefix() {
+        Some(mlir) => assert_eq!(lines[2], format!("MLIR at {mlir}")),
+        None => assert!(lines[2].starts_with("MLIR: none ("), "{text}"),
+    }
+    assert_eq!(lines.len(), 3, "{text}");
+    // -V: the first line only.
+    let out = Command::new(WHITTLE).arg("-V").output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), lines[0]);
+}
+
+#[test]
+fn mlir_input_to_a_build_without_mlir_is_one_line_and_writes_nothing() {
+    if whittle_mlir_ir::prefix().is_some() {
+        return;
+    }
+    let s = Scratch::new();
+    s.write("in.mlir", "func.func @f() {\n  return\n}\n");
+    let out = s.run(&["--test", "./test.sh", "in.mlir", "-o", "out.mlir"]);
+    assert_one_line_error(
+        &out,
+        "in.mlir: this whittle has no MLIR: it was built for LLVM",
+    );
+    assert!(stderr(&out).contains("MLIR_SYS_"), "{}", stderr(&out));
+    assert!(!s.path("out.mlir").exists() && !s.path("reduced.mlir").exists());
+    assert_eq!(
+        fs::read_to_string(s.path("in.mlir")).unwrap(),
+        "func.func @f() {\n  return\n}\n"
+    );
+    // -x mlir says the same of any file.
+    s.write("in.txt", "module {}\n");
+    let out = s.run(&["--test", "./test.sh", "-x", "mlir", "in.txt"]);
+    assert_one_line_error(&out, "this whittle has no MLIR");
 }
 
 #[test]
@@ -1062,88 +1096,127 @@ fn mr_says_once_when_address_randomization_cannot_be_turned_off() {
     }
 }
 
-/// The LLVM 19 or 22 that this build is not, when it is installed.
-fn other_llvm() -> Option<(u32, PathBuf)> {
-    let other = if whittle_llvm_ir::version::llvm_major() == 22 {
-        19
-    } else {
-        22
-    };
-    let bin = PathBuf::from(format!("/usr/lib/llvm-{other}/bin"));
-    if bin.join("llvm-as").is_file() {
-        Some((other, bin))
-    } else {
-        eprintln!("note: LLVM {other} is not installed: nothing to check against");
-        None
+/// The LLVMs installed here besides this build's (Debian's, and those an
+/// `LLVM_SYS_<major>1_PREFIX` names: `cargo xtask test` names PyPI's LLVM 23
+/// when it is installed), newest first.
+fn other_llvms() -> Vec<whittle::versions::Installed> {
+    let others: Vec<_> = whittle::versions::others()
+        .into_iter()
+        .filter(|o| o.bin.join("llvm-as").is_file())
+        .collect();
+    if others.is_empty() {
+        eprintln!("note: no other LLVM is installed: nothing to check against");
+    }
+    others
+}
+
+/// IR that an LLVM prints in a form `older` LLVMs cannot read, when it has
+/// such a form: LLVM 22 prints `nocapture` as `captures(none)` (19 cannot
+/// read it), LLVM 23 a quiet NaN as `+qnan` (22 cannot).
+fn printed_unreadable_by_older(major: u32) -> Option<&'static str> {
+    match major {
+        22 => Some("define void @f(ptr nocapture %p) {\n  store i32 1, ptr %p\n  ret void\n}\n"),
+        m if m >= 23 => Some(
+            "define float @f(float %x) {\n  %a = fadd float %x, 0x7FF8000000000000\n  ret float %a\n}\n",
+        ),
+        _ => None,
+    }
+}
+
+/// IR that only LLVM `major` (and newer) reads.
+fn readable_from(major: u32) -> &'static str {
+    match major {
+        22 => "define void @f(ptr captures(none) %p) {\n  ret void\n}\n",
+        _ => "define float @f(float %x) {\n  %a = fadd float %x, +qnan\n  ret float %a\n}\n",
     }
 }
 
 #[test]
 fn a_test_of_another_llvm_that_rejects_whittles_print_is_a_mismatch() {
-    // LLVM 22 prints `nocapture` as `captures(none)`, which LLVM 19 cannot
-    // read: a whittle for 22 with a test running LLVM 19's tools.
-    if whittle_llvm_ir::version::llvm_major() < 22 {
-        return;
-    }
-    let Some((other, bin)) = other_llvm() else {
+    // A whittle for a newer LLVM, with a test running an older LLVM's tools.
+    let ours = whittle_llvm_ir::version::llvm_major();
+    let Some(text) = printed_unreadable_by_older(ours) else {
         return;
     };
-    let s = Scratch::new();
-    s.write(
-        "two.ll",
-        "define void @f(ptr nocapture %p) {\n  store i32 1, ptr %p\n  ret void\n}\n",
-    );
-    s.script(
-        "other.sh",
-        &format!("{}/llvm-as \"$1\" -o - > /dev/null", bin.display()),
-    );
-    let out = s.run(&["--test", "./other.sh", "two.ll", "-o", "out.ll"]);
-    assert_one_line_error(
-        &out,
-        "the test accepts 'two.ll' as given but rejects whittle's print of it",
-    );
-    let err = stderr(&out);
-    for needle in [
-        format!("LLVM {}", whittle_llvm_ir::version::LLVM_VERSION),
-        format!("LLVM {other}'s llvm-as"),
-        format!("--features llvm{other}"),
-    ] {
-        assert!(err.contains(&needle), "{needle:?} not in {err}");
+    // The newest older LLVM installed: the one the message names first.
+    for other in other_llvms().into_iter().filter(|o| o.major < ours).take(1) {
+        let s = Scratch::new();
+        s.write("two.ll", text);
+        s.script(
+            "other.sh",
+            &format!("{}/llvm-as \"$1\" -o - > /dev/null", other.bin.display()),
+        );
+        let out = s.run(&["--test", "./other.sh", "two.ll", "-o", "out.ll"]);
+        assert_one_line_error(
+            &out,
+            "the test accepts 'two.ll' as given but rejects whittle's print of it",
+        );
+        let err = stderr(&out);
+        for needle in [
+            format!("LLVM {}", whittle_llvm_ir::version::LLVM_VERSION),
+            format!("LLVM {}'s llvm-as", other.major),
+            whittle_llvm_ir::version::build_hint(other.major),
+        ] {
+            assert!(err.contains(&needle), "{needle:?} not in {err}");
+        }
+        assert!(!s.path("out.ll").exists());
     }
-    assert!(!s.path("out.ll").exists());
 }
 
 #[test]
 fn input_that_only_another_installed_llvm_reads_names_it() {
-    let Some((other, _)) = other_llvm() else {
-        return;
-    };
-    let s = Scratch::new();
-    // Syntax only the newer of the two reads; from the older one's side,
-    // text that the newer one cannot read either.
-    let newer = whittle_llvm_ir::version::llvm_major() < other;
-    let text = if newer {
-        "define void @f(ptr captures(none) %p) {\n  ret void\n}\n"
-    } else {
-        "define void @f(ptr %p) {\n  ret i32 x\n}\n"
-    };
-    s.write("in.ll", text);
-    let out = s.run(&["--test", "./test.sh", "in.ll", "-o", "out.ll"]);
-    let ours = format!(
-        "whittle reads IR with LLVM {}",
-        whittle_llvm_ir::version::LLVM_VERSION
-    );
-    assert_one_line_error(&out, &ours);
-    let err = stderr(&out);
-    if newer {
-        assert!(
-            err.contains(&format!("LLVM {other} reads 'in.ll'")),
-            "{err}"
+    let ours = whittle_llvm_ir::version::llvm_major();
+    for other in other_llvms() {
+        let s = Scratch::new();
+        // Syntax only the newer of the two reads; from the older one's
+        // side, text that the newer one cannot read either.
+        let newer = ours < other.major;
+        let text = if newer {
+            readable_from(other.major)
+        } else {
+            "define void @f(ptr %p) {\n  ret i32 x\n}\n"
+        };
+        s.write("in.ll", text);
+        let out = s.run(&["--test", "./test.sh", "in.ll", "-o", "out.ll"]);
+        let ours_said = format!(
+            "whittle reads IR with LLVM {}",
+            whittle_llvm_ir::version::LLVM_VERSION
         );
-    } else {
-        assert!(err.contains("reads it either"), "{err}");
+        assert_one_line_error(&out, &ours_said);
+        let err = stderr(&out);
+        if newer {
+            // "LLVM 23, 22 reads 'in.ll' ...: build whittle for it with
+            // `... --features llvm23`" (the newest that reads it).
+            let readers = err
+                .split("; LLVM ")
+                .nth(1)
+                .and_then(|rest| rest.split(" reads 'in.ll'").next())
+                .unwrap_or_default();
+            assert!(
+                readers.split(", ").any(|m| m == other.major.to_string()),
+                "LLVM {} not among the readers in {err}",
+                other.major
+            );
+            let newest: u32 = readers
+                .split(", ")
+                .next()
+                .unwrap_or_default()
+                .parse()
+                .unwrap();
+            assert!(
+                err.contains(&whittle_llvm_ir::version::build_hint(newest)),
+                "{err}"
+            );
+            if newest == other.major {
+                if let Some(var) = &other.named_by {
+                    assert!(err.contains(var.as_str()), "{var} not in {err}");
+                }
+            }
+        } else {
+            assert!(err.contains("reads it either"), "{err}");
+        }
+        assert!(!s.path("out.ll").exists());
     }
-    assert!(!s.path("out.ll").exists());
 }
 
 /// A reproducer as clang writes it, compiling `source` (beside it).

@@ -28,7 +28,9 @@ fn lit_suite() {
         .arg(root.join("lit"))
         .env("WHITTLE", env!("CARGO_BIN_EXE_whittle"))
         .env("LLVM_BIN_DIR", &llvm_bin)
-        .env("WHITTLE_LIT_OUTPUT", root.join("target").join("lit"))
+        // Beside the build's own target directory (`target/lit`,
+        // `target/llvm-19/lit`, ...): each LLVM's suite runs apart.
+        .env("WHITTLE_LIT_OUTPUT", lit_output())
         .output()
         .expect("cannot run lit");
     let text = String::from_utf8_lossy(&out.stdout);
@@ -38,6 +40,21 @@ fn lit_suite() {
         String::from_utf8_lossy(&out.stderr)
     );
     println!("{text}");
+}
+
+/// Where the suite's scratch goes: `lit/` in the target directory of the
+/// whittle this test runs.
+fn lit_output() -> std::path::PathBuf {
+    let whittle = Path::new(env!("CARGO_BIN_EXE_whittle"));
+    // TARGET/debug/whittle
+    whittle
+        .parent()
+        .and_then(Path::parent)
+        .map_or_else(
+            || Path::new(env!("CARGO_MANIFEST_DIR")).join("target"),
+            Path::to_path_buf,
+        )
+        .join("lit")
 }
 
 /// The suite's own RUN lines follow the rule whittle's emitted tests do:

@@ -32,7 +32,6 @@ mod common;
 use cluster::{cluster, with_the_llvm22_build};
 use common::{
     interrupt, many_functions, script, slow_many_functions, spawn_reduction, stats, verifies,
-    LLVM_BIN,
 };
 
 const WHITTLE: &str = env!("CARGO_BIN_EXE_whittle");
@@ -208,7 +207,7 @@ fn a_bench_case_through_slurm_is_identical_to_local_inside_and_outside_an_alloca
 #[test]
 fn every_oracle_and_both_languages_work_through_slurm() {
     let _cluster = cluster();
-    let filecheck = format!("{LLVM_BIN}/FileCheck");
+    let filecheck = common::filecheck();
     let cases: Vec<(&str, Vec<String>)> = vec![
         (
             "--crash-cmd",

@@ -244,7 +244,12 @@ pub fn reduce(
 /// next when lit does not see that one: `not --crash` turns symbolization
 /// off, and a stack dump without it names only the functions a library
 /// exports, which depends on how that clang was built).
-pub fn lit_test(reduced: &Reduced, signature: &Signature, provenance: &str, frame: usize) -> String {
+pub fn lit_test(
+    reduced: &Reduced,
+    signature: &Signature,
+    provenance: &str,
+    frame: usize,
+) -> String {
     let run = match signature.ending {
         Ending::Signal(_) => "not --crash %clang_cc1",
         Ending::Exit(_) => "not %clang_cc1",

@@ -15,6 +15,51 @@ use nix::unistd::Pid;
 /// The bin directory of the LLVM whittle was built against (its feature).
 pub const LLVM_BIN: &str = concat!(env!("WHITTLE_LLVM_PREFIX"), "/bin");
 
+/// FileCheck: the build's LLVM's, else LLVM 22's (PyPI's LLVM 23 has none;
+/// it only reads text), as the lit suite finds it.
+pub fn filecheck() -> String {
+    let own = Path::new(LLVM_BIN).join("FileCheck");
+    if own.is_file() {
+        own.display().to_string()
+    } else {
+        "/usr/lib/llvm-22/bin/FileCheck".to_string()
+    }
+}
+
+/// Whether the build's LLVM has `target` (`llvm-config --targets-built`:
+/// PyPI's LLVM 23 has X86 only).
+#[allow(dead_code)] // runner.rs's; slurm.rs shares this module
+pub fn has_target(target: &str) -> bool {
+    let out = Command::new(Path::new(LLVM_BIN).join("llvm-config"))
+        .arg("--targets-built")
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .any(|t| t.eq_ignore_ascii_case(target))
+}
+
+/// The lit input `name` (written in LLVM 22's syntax) as this build's LLVM
+/// reads it (`lit/Inputs/ir-for-llvm.py`), written into `dir`.
+#[allow(dead_code)] // runner.rs's; slurm.rs shares this module
+pub fn lit_input_for_llvm(name: &str, dir: &Path) -> PathBuf {
+    let lit = Path::new(env!("CARGO_MANIFEST_DIR")).join("lit");
+    let out = Command::new("python3")
+        .arg(lit.join("Inputs/ir-for-llvm.py"))
+        .arg(whittle_llvm_ir::version::llvm_major().to_string())
+        .arg(lit.join(name))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = dir.join(format!("for-llvm-{name}"));
+    fs::write(&path, out.stdout).unwrap();
+    path
+}
+
 /// An executable shell script `dir/name` running `body`.
 pub fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
     let p = dir.join(name);

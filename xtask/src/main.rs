@@ -351,8 +351,19 @@ fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
             }
         }
     }
-    let status = run(build
-        .cargo(&root, "test")
+    let mut cargo_test = build.cargo(&root, "test");
+    // The other LLVMs from PyPI installed here, named for the tests of
+    // version mismatches (as a user who builds whittle for them names them).
+    for &major in prereq::SUPPORTED_LLVM {
+        let prefix = prereq::pypi_prefix(&target_dir(&root).join("pypi"), major);
+        if major != llvm
+            && prereq::pypi(major).is_some()
+            && prefix.join("bin/llvm-config").is_file()
+        {
+            cargo_test.env(format!("LLVM_SYS_{major}1_PREFIX"), prefix);
+        }
+    }
+    let status = run(cargo_test
         .env("SLURM_CONF", &conf)
         .arg("--workspace")
         .args(args));

@@ -421,6 +421,15 @@ impl Llvm {
     fn shim_failure(&self, dir: &str, first: Option<CompileError>) -> String {
         let what = match &first {
             Some(e) => {
+                // The compiler names a shim file as the build gave it:
+                // relative to the crate.
+                let file = std::env::var_os("CARGO_MANIFEST_DIR")
+                    .map_or_else(|| e.file.clone(), |dir| Path::new(&dir).join(&e.file));
+                let e = CompileError {
+                    file,
+                    line: e.line,
+                    message: e.message.clone(),
+                };
                 let helper = std::fs::read_to_string(&e.file)
                     .ok()
                     .and_then(|text| enclosing_helper(&text, e.line))

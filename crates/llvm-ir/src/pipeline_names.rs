@@ -87,7 +87,7 @@ mod tests {
         let names = pipeline_names(
             &[
                 "X86 DAG->DAG Instruction Selection",
-                "Expand memcmp() to load/stores",
+                "Machine Common Subexpression Elimination",
             ],
             &[],
         )
@@ -96,7 +96,7 @@ mod tests {
             names,
             [
                 Some("x86-isel".to_string()),
-                Some("expand-memcmp".to_string())
+                Some("machine-cse".to_string())
             ]
         );
     }

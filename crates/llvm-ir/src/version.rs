@@ -26,6 +26,36 @@ pub fn api_level() -> u32 {
         .expect("the build script gives a numeric API level")
 }
 
+/// The version of the LLVM library this process runs with, as it says
+/// (`22.1.8`).
+pub fn linked_version() -> String {
+    let (mut major, mut minor, mut patch) = (0, 0, 0);
+    // SAFETY: LLVMGetVersion only writes the three integers it is given.
+    unsafe { inkwell::llvm_sys::core::LLVMGetVersion(&mut major, &mut minor, &mut patch) };
+    format!("{major}.{minor}.{patch}")
+}
+
+/// An error, in one line, when the LLVM library this process loaded is not
+/// the one this whittle was built for (another libLLVM first on
+/// `LD_LIBRARY_PATH`, a prefix replaced since the build): its C++ API is
+/// another, and the shim would misbehave.
+pub fn check_linked() -> Result<(), String> {
+    let linked = linked_version();
+    // The build's version may carry a suffix (`24.0.0git`).
+    if LLVM_VERSION.starts_with(&linked)
+        && LLVM_VERSION[linked.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_ascii_digit())
+    {
+        return Ok(());
+    }
+    Err(format!(
+        "this whittle was built for LLVM {LLVM_VERSION} ({LLVM_PREFIX}) but runs with LLVM {linked}'s library \
+         (is another libLLVM first on LD_LIBRARY_PATH?): run it with the LLVM it was built for, or build it again"
+    ))
+}
+
 /// The major version in a version string (`19` of `19.1.7`, of `LLVM
 /// version 19.1.7` or of `19.1.7-rc1`).
 pub fn major_of(version: &str) -> Option<u32> {
@@ -115,11 +145,11 @@ mod tests {
     #[test]
     fn the_build_names_its_own_llvm() {
         // The runtime library is the one the build script described.
-        let (mut major, mut minor, mut patch) = (0, 0, 0);
-        // SAFETY: LLVMGetVersion only writes the three integers it is given.
-        unsafe { inkwell::llvm_sys::core::LLVMGetVersion(&mut major, &mut minor, &mut patch) };
+        assert_eq!(check_linked(), Ok(()));
+        let linked = linked_version();
         // `24.0.0git` for a trunk build.
-        assert!(LLVM_VERSION.starts_with(&format!("{major}.{minor}.{patch}")));
+        assert!(LLVM_VERSION.starts_with(&linked));
+        let major = major_of(&linked).unwrap();
         assert_eq!(llvm_major(), major);
         assert!(api_level() <= major);
         assert!(default_bin_dir().join("llvm-config").is_file());
