@@ -9,8 +9,10 @@
 //! - `cargo xtask test [--llvm N] [-- ARGS...]`: installs what is missing,
 //!   starts the three-node Slurm cluster of `scripts/local-slurm.sh` when
 //!   no cluster answers (and stops it afterwards), then runs `cargo test
-//!   --workspace ARGS...` with SLURM_CONF pointing at the cluster, and
-//!   exits with its status.
+//!   --workspace --no-fail-fast` (with ARGS: `cargo test --workspace
+//!   ARGS...`) with SLURM_CONF pointing at the cluster, and exits with its
+//!   status. For another LLVM than the default, without ARGS, it runs the
+//!   tests that depend on the LLVM ([`default_test_args`]; no cluster).
 //! - `cargo xtask docs`: writes the man pages (`docs/man/`) and the shell
 //!   completions (`docs/completions/`) from whittle's clap definitions (a
 //!   test fails when they are not current).
@@ -41,7 +43,8 @@ usage: cargo xtask demo [--llvm N]
 demo  install what is missing, build the release whittle, reduce examples/llc-crash
 test  install what is missing, start a local three-node Slurm cluster if none
       answers (stopped afterwards), run `cargo test --workspace` with the given
-      arguments
+      arguments (none: every test; for --llvm 19 or 23, every test that
+      depends on the LLVM, without the cluster)
 prereq  install what `test` needs (LLVM, Slurm, C-Vise), nothing else
 docs  write docs/man/*.1 and docs/completions/* from whittle's flags
 
@@ -328,6 +331,50 @@ fn local_slurm_conf() -> PathBuf {
 /// Nodes of the cluster `test` starts: enough to lose one and go on.
 const TEST_NODES: &str = "3";
 
+/// The packages whose tests do not depend on the LLVM whittle is built for
+/// (the engine, the reducer, the build scripts' and xtask's own): they run
+/// in the default LLVM's round only.
+const LLVM_INDEPENDENT_PACKAGES: &[&str] = &[
+    "whittle-dd",
+    "whittle-reducer",
+    "whittle-build-support",
+    "xtask",
+];
+
+/// The integration tests (`tests/NAME.rs`) that do not depend on the LLVM
+/// whittle is built for: the cluster executor's, which test Slurm (the
+/// default LLVM's round runs them).
+const LLVM_INDEPENDENT_TESTS: &[&str] = &["slurm", "slurm_bisect"];
+
+/// What `cargo test` runs for LLVM `llvm` when no arguments are given:
+/// everything for the default LLVM; for another, every test that depends
+/// on the LLVM (the packages and integration tests not listed above), so
+/// that a round per LLVM repeats no work that cannot differ.
+fn default_test_args(llvm: u32, root: &Path) -> Result<Vec<OsString>, String> {
+    let mut args: Vec<OsString> = vec!["--workspace".into(), "--no-fail-fast".into()];
+    if llvm == prereq::DEFAULT_LLVM {
+        return Ok(args);
+    }
+    for package in LLVM_INDEPENDENT_PACKAGES {
+        args.extend(["--exclude".into(), OsString::from(package)]);
+    }
+    args.extend(["--lib".into(), "--bins".into()]);
+    let dir = root.join("tests");
+    let mut tests: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            (path.extension()? == "rs").then(|| path.file_stem()?.to_str().map(str::to_string))?
+        })
+        .filter(|name| !LLVM_INDEPENDENT_TESTS.contains(&name.as_str()))
+        .collect();
+    tests.sort();
+    for test in tests {
+        args.extend(["--test".into(), test.into()]);
+    }
+    Ok(args)
+}
+
 /// `cargo xtask test`: `cargo test --workspace ARGS...` for LLVM `llvm`, with
 /// its exit status. The Slurm executor's tests need a cluster: the one
 /// SLURM_CONF names, else the local one when it runs, else the local one
@@ -342,7 +389,9 @@ fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
         None => local.clone(),
     };
     let mut started = false;
-    if !slurm_answers(Some(&conf)) && conf == local {
+    // Another LLVM's round runs no Slurm test (`default_test_args`).
+    let cluster_tests = llvm == prereq::DEFAULT_LLVM || !args.is_empty();
+    if cluster_tests && !slurm_answers(Some(&conf)) && conf == local {
         // Without a cluster the Slurm tests fail, saying how to start one.
         match run_ok(Command::new(&script).args(["start", "--nodes", TEST_NODES])) {
             Ok(()) => started = true,
@@ -363,10 +412,14 @@ fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
             cargo_test.env(format!("LLVM_SYS_{major}1_PREFIX"), prefix);
         }
     }
-    let status = run(cargo_test
-        .env("SLURM_CONF", &conf)
-        .arg("--workspace")
-        .args(args));
+    let args = if args.is_empty() {
+        default_test_args(llvm, &root)?
+    } else {
+        let mut given = vec![OsString::from("--workspace")];
+        given.extend(args.iter().cloned());
+        given
+    };
+    let status = run(cargo_test.env("SLURM_CONF", &conf).args(args));
     if started {
         if let Err(e) = run_ok(Command::new(&script).arg("stop")) {
             eprintln!("xtask: warning: {e}");
@@ -538,6 +591,28 @@ mod tests {
             .any(|(k, _)| k.to_string_lossy().starts_with("MLIR")));
         assert_eq!(b23.llvm_bin(), PathBuf::from("/p/llvm-23/bin"));
         assert!(b23.target_dir(&root).ends_with("llvm-23"));
+    }
+
+    #[test]
+    fn another_llvm_s_round_runs_only_what_depends_on_the_llvm() {
+        let root = workspace_root();
+        let all = default_test_args(22, &root).unwrap();
+        assert_eq!(all, ["--workspace", "--no-fail-fast"]);
+        let words: Vec<String> = default_test_args(23, &root)
+            .unwrap()
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        let joined = words.join(" ");
+        for package in LLVM_INDEPENDENT_PACKAGES {
+            assert!(joined.contains(&format!("--exclude {package}")), "{joined}");
+        }
+        assert!(
+            joined.contains("--test cli") && joined.contains("--test lit"),
+            "{joined}"
+        );
+        assert!(!joined.contains("--test slurm"), "{joined}");
+        assert!(joined.contains("--lib --bins"), "{joined}");
     }
 
     #[test]
