@@ -211,3 +211,71 @@ fn a_helper_that_does_not_compile_against_a_newer_llvm_stops_the_build_in_one_li
     }
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The `error: whittle-llvm-ir@...` lines of a build's stderr (the build
+/// scripts' `cargo::error`s).
+fn build_errors(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("error: whittle-"))
+        .collect()
+}
+
+#[test]
+fn a_missing_or_older_llvm_and_two_llvm_features_stop_the_build_in_one_line() {
+    if !for_the_newest_llvm() {
+        return;
+    }
+    let level = env!("WHITTLE_LLVM_API_LEVEL");
+    let dir = tempfile::tempdir().unwrap();
+    // No llvm-config there.
+    let missing = dir.path().join("nothing");
+    fs::create_dir_all(&missing).unwrap();
+    let out = cargo_build(&missing, &target_dir(), &["-p", "whittle-llvm-ir"]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    let errors = build_errors(&stderr);
+    assert!(!errors.is_empty(), "{stderr}");
+    assert!(
+        errors.iter().all(|l| l.contains(&format!(
+            "LLVM {level} not found: cannot run {}",
+            missing.join("bin/llvm-config").display()
+        )) && l.contains(&format!("LLVM_SYS_{level}1_PREFIX"))),
+        "{stderr}"
+    );
+    // An LLVM older than any whittle builds for.
+    let old = dir.path().join("old");
+    fs::create_dir_all(old.join("bin")).unwrap();
+    let config = old.join("bin/llvm-config");
+    fs::write(&config, "#!/bin/sh\necho 18.1.8\n").unwrap();
+    fs::set_permissions(&config, fs::Permissions::from_mode(0o755)).unwrap();
+    let out = cargo_build(&old, &target_dir(), &["-p", "whittle-llvm-ir"]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    let errors = build_errors(&stderr);
+    assert!(
+        !errors.is_empty()
+            && errors
+                .iter()
+                .all(|l| l.contains("is LLVM 18.1.8, older than any whittle builds for")),
+        "{stderr}"
+    );
+    // Two LLVMs at once (the default feature kept).
+    let out = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .current_dir(ROOT)
+        .args(["build", "-p", "whittle-llvm-ir", "--features"])
+        .arg(format!("whittle-llvm-ir/llvm{level}"))
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    let errors = build_errors(&stderr);
+    assert!(
+        !errors.is_empty()
+            && errors.iter().all(|l| l.contains(&format!(
+                "several LLVM versions chosen (llvm22, llvm{level})"
+            ))),
+        "{stderr}"
+    );
+}
