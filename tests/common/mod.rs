@@ -1,6 +1,9 @@
-//! Helpers the runner's and the Slurm executor's integration tests share:
-//! test scripts written on the fly, the stats JSON, the LLVM verifier, a
+//! Helpers the runner's, the front ends' and the Slurm executor's
+//! integration tests share: test scripts written on the fly, the stats JSON, the LLVM verifier, a
 //! module big enough to keep a reduction busy, Ctrl-C sent to a run.
+
+// Each test binary that includes this module uses part of it.
+#![allow(dead_code)]
 
 use std::fs;
 use std::io::Read;
@@ -28,7 +31,6 @@ pub fn filecheck() -> String {
 
 /// Whether the build's LLVM has `target` (`llvm-config --targets-built`:
 /// PyPI's LLVM 23 has X86 only).
-#[allow(dead_code)] // runner.rs's; slurm.rs shares this module
 pub fn has_target(target: &str) -> bool {
     let out = Command::new(Path::new(LLVM_BIN).join("llvm-config"))
         .arg("--targets-built")
@@ -41,7 +43,6 @@ pub fn has_target(target: &str) -> bool {
 
 /// The lit input `name` (written in LLVM 22's syntax) as this build's LLVM
 /// reads it (`lit/Inputs/ir-for-llvm.py`), written into `dir`.
-#[allow(dead_code)] // runner.rs's; slurm.rs shares this module
 pub fn lit_input_for_llvm(name: &str, dir: &Path) -> PathBuf {
     let lit = Path::new(env!("CARGO_MANIFEST_DIR")).join("lit");
     let out = Command::new("python3")

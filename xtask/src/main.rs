@@ -342,9 +342,11 @@ const LLVM_INDEPENDENT_PACKAGES: &[&str] = &[
 ];
 
 /// The integration tests (`tests/NAME.rs`) that do not depend on the LLVM
-/// whittle is built for: the cluster executor's, which test Slurm (the
-/// default LLVM's round runs them).
-const LLVM_INDEPENDENT_TESTS: &[&str] = &["slurm", "slurm_bisect"];
+/// whittle is built for (the default LLVM's round runs them): the runner's
+/// machinery (timeouts, interrupts, flaky tests, the cache; what each front
+/// end gives for any -j is tests/front_ends.rs) and the cluster executor's,
+/// which test Slurm.
+const LLVM_INDEPENDENT_TESTS: &[&str] = &["runner", "slurm", "slurm_bisect"];
 
 /// What `cargo test` runs for LLVM `llvm` when no arguments are given:
 /// everything for the default LLVM; for another, every test that depends
@@ -612,6 +614,8 @@ mod tests {
             "{joined}"
         );
         assert!(!joined.contains("--test slurm"), "{joined}");
+        assert!(!joined.contains("--test runner"), "{joined}");
+        assert!(joined.contains("--test front_ends"), "{joined}");
         assert!(joined.contains("--lib --bins"), "{joined}");
     }
 

@@ -381,11 +381,14 @@ impl Llvm {
             // Headers too: a changed header recompiles the shim.
             println!("cargo:rerun-if-changed={}", file.display());
             if file.extension().is_some_and(|e| e == "cpp") {
-                build.file(file);
                 sources.push(file.clone());
             }
         }
         println!("cargo:rerun-if-changed={dir}");
+        let units = unity_units(name, &sources);
+        for unit in &units {
+            build.file(unit);
+        }
         for include in extra_includes {
             build.include(include);
         }
@@ -404,7 +407,7 @@ impl Llvm {
         }
         if build.try_compile(name).is_err() {
             let compiler = build.get_compiler();
-            let first = sources.iter().find_map(|source| {
+            let first = units.iter().find_map(|source| {
                 let out = Command::new(compiler.path())
                     .args(compiler.args())
                     .arg("-fsyntax-only")
@@ -503,6 +506,57 @@ impl Llvm {
             }
         }
     }
+}
+
+/// The translation units a shim's `sources` are compiled as: a few files
+/// in the build's output directory, each including several sources
+/// (a "unity build"). LLVM's headers, which take most of a shim's compile
+/// time, are then parsed once per unit instead of once per source; one unit
+/// per job cargo gives the build (at most 4), the sources spread by size.
+/// So the sources share a unit's namespace: no two may define the same
+/// name at file scope (shared helpers live in a header).
+fn unity_units(name: &str, sources: &[PathBuf]) -> Vec<PathBuf> {
+    let jobs: usize = std::env::var("NUM_JOBS")
+        .ok()
+        .and_then(|j| j.parse().ok())
+        .unwrap_or(2);
+    let count = jobs.clamp(1, 4).min(sources.len()).max(1);
+    let mut by_size: Vec<(u64, &PathBuf)> = sources
+        .iter()
+        .map(|s| (std::fs::metadata(s).map_or(0, |m| m.len()), s))
+        .collect();
+    by_size.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let mut units: Vec<(u64, Vec<&PathBuf>)> = vec![(0, Vec::new()); count];
+    for (size, source) in by_size {
+        let smallest = units
+            .iter_mut()
+            .min_by_key(|(total, _)| *total)
+            .expect("at least one unit");
+        smallest.0 += size;
+        smallest.1.push(source);
+    }
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    units
+        .into_iter()
+        .enumerate()
+        .filter(|(_, (_, files))| !files.is_empty())
+        .map(|(i, (_, mut files))| {
+            files.sort();
+            let text: String = files
+                .iter()
+                .map(|f| {
+                    let absolute = std::path::absolute(f).unwrap_or_else(|_| f.to_path_buf());
+                    format!("#include \"{}\"\n", absolute.display())
+                })
+                .collect();
+            let unit = out.join(format!("{name}-unit{i}.cpp"));
+            if std::fs::read_to_string(&unit).ok().as_deref() != Some(text.as_str()) {
+                std::fs::write(&unit, text)
+                    .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", unit.display())));
+            }
+            unit
+        })
+        .collect()
 }
 
 /// The compiler a shim is built with, when it is not cc's default.

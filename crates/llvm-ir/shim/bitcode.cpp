@@ -32,6 +32,7 @@
 #include "llvm/Transforms/IPO/ThinLTOBitcodeWriter.h"
 
 using namespace llvm;
+using whittle::copyMessage;
 
 namespace {
 
@@ -49,7 +50,6 @@ unsigned flagsOf(const BitcodeLTOInfo &Info) {
          (Info.UnifiedLTO ? LtoUnified : 0);
 }
 
-char *copyMessage(const std::string &S) { return LLVMCreateMessage(S.c_str()); }
 
 MemoryBufferRef bufferOf(const char *Data, size_t Len, const char *Name) {
   return MemoryBufferRef(StringRef(Data, Len), Name);

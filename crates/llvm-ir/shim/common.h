@@ -3,6 +3,7 @@
 // the file of the same name in src/ir/.
 #pragma once
 
+#include "llvm-c/Core.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Type.h"
 #include "llvm/IR/Use.h"
@@ -12,6 +13,11 @@
 #include <string>
 
 namespace whittle {
+
+// A copy of S for the Rust side, which frees it with LLVMDisposeMessage.
+inline char *copyMessage(const std::string &S) {
+  return LLVMCreateMessage(S.c_str());
+}
 
 // The constant that stands in for a removed value of type T: zero or null
 // where the type has one (defined, so a reduction does not drift into

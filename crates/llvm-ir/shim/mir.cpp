@@ -62,7 +62,6 @@ using namespace whittle;
 
 namespace {
 
-char *copyMessage(const std::string &S) { return LLVMCreateMessage(S.c_str()); }
 
 // Records the error diagnostics of a context (the MIR parser reports
 // through it), one per line; never exits.
