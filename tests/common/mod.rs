@@ -1,6 +1,7 @@
 //! Helpers the runner's, the front ends' and the Slurm executor's
-//! integration tests share: test scripts written on the fly, the stats JSON, the LLVM verifier, a
-//! module big enough to keep a reduction busy, Ctrl-C sent to a run.
+//! integration tests share: test scripts written on the fly, the stats
+//! JSON, the LLVM verifier, a module big enough to keep a reduction busy,
+//! Ctrl-C sent to a run.
 
 // Each test binary that includes this module uses part of it.
 #![allow(dead_code)]
