@@ -1,3 +1,4 @@
+; UNSUPPORTED: llvm-dependent-only
 ; A test that is flaky on small candidates (Inputs/flaky-when-small.py: at
 ; most 6 instructions and it says "interesting" once per candidate, then
 ; never again), re-checked during the run (--recheck-every 0: at the end of

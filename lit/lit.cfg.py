@@ -18,7 +18,9 @@
 # llvm-at-least-20`); `target-<name>` for each target that LLVM has
 # (`llvm-config --targets-built`, lower case: PyPI's LLVM 23 has X86 only);
 # `lli` when that LLVM has lli (PyPI's LLVM 23 does not); `mlir` when
-# whittle was built with MLIR (not for an LLVM installed without it).
+# whittle was built with MLIR (not for an LLVM installed without it);
+# `llvm-dependent-only` when WHITTLE_LLVM_DEPENDENT_ONLY is set (another
+# LLVM's round of `cargo xtask test`).
 
 import os
 import re
@@ -71,6 +73,12 @@ if os.path.exists(os.path.join(llvm_bin, "lli")):
     config.available_features.add("lli")
 if re.search(r"^MLIR at ", version, re.M):
     config.available_features.add("mlir")
+# Another LLVM's round (`cargo xtask test --llvm N`) runs what depends on the
+# LLVM: the slow tests of whittle's own machinery (oracles, flaky tests)
+# that only need some LLVM to run say `UNSUPPORTED: llvm-dependent-only`,
+# and run in the default LLVM's round.
+if os.environ.get("WHITTLE_LLVM_DEPENDENT_ONLY"):
+    config.available_features.add("llvm-dependent-only")
 # What this LLVM's opt-bisect can do (whittle bisect adapts to it):
 # `-opt-bisect=INTERVALS` (isolation) and `-print-debug-counter-queries`
 # (--counters), both newer than LLVM 19.

@@ -1,4 +1,5 @@
 ; REQUIRES: lli
+; UNSUPPORTED: llvm-dependent-only
 ; --mr opt-equivalence where the miscompiled program crashes: the
 ; "optimizer" (Inputs/null-slot-opt.sh: opt, then every `ptr @slot` turned
 ; into `ptr null`) makes the store to @slot a store through null, so the

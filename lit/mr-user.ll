@@ -1,4 +1,5 @@
 ; REQUIRES: lli
+; UNSUPPORTED: llvm-dependent-only
 ; --mr user: the relation spelled out as commands. --mr-followup derives the
 ; follow-up %t from the source %s (here, the buggy optimizer), --mr-run runs
 ; either, and the two runs must agree (exactly, or numerically with

@@ -415,6 +415,10 @@ fn test(llvm: u32, args: &[OsString]) -> Result<ExitCode, String> {
         }
     }
     let args = if args.is_empty() {
+        if llvm != prereq::DEFAULT_LLVM {
+            // The lit suite leaves out its LLVM-independent slow tests too.
+            cargo_test.env("WHITTLE_LLVM_DEPENDENT_ONLY", "1");
+        }
         default_test_args(llvm, &root)?
     } else {
         let mut given = vec![OsString::from("--workspace")];
