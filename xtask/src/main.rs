@@ -609,7 +609,10 @@ mod tests {
         for package in LLVM_INDEPENDENT_PACKAGES {
             assert!(joined.contains(&format!("--exclude {package}")), "{joined}");
         }
-        assert!(!joined.contains("whittle-dd"), "the engine runs in every round: {joined}");
+        assert!(
+            !joined.contains("whittle-dd"),
+            "the engine runs in every round: {joined}"
+        );
         assert!(
             joined.contains("--test cli") && joined.contains("--test lit"),
             "{joined}"

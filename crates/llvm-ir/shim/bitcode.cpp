@@ -55,24 +55,37 @@ MemoryBufferRef bufferOf(const char *Data, size_t Len, const char *Name) {
   return MemoryBufferRef(StringRef(Data, Len), Name);
 }
 
-// Run LLVM's ThinLTO bitcode writer on a copy of M (the writer renames and
-// moves globals of the module it writes; M must stay as the test saw it).
-// The copy goes through bitcode, which keeps the use-list order.
-bool writeThinLTOSplit(const Module &M, bool Preserve, raw_ostream &OS,
-                       std::string &Err) {
+// A copy of M in Scratch, made through bitcode (which keeps the use-list
+// order), with its globals' GUIDs assigned (compat::assignGUIDs): what the
+// summary writers work on, since they change the module they write and M
+// must stay as the test saw it. Null (and Err set) when it cannot be read
+// back.
+std::unique_ptr<Module> summaryCopy(const Module &M, LLVMContext &Scratch,
+                                    std::string &Err) {
   SmallVector<char, 0> Plain;
   {
     raw_svector_ostream PlainOS(Plain);
     WriteBitcodeToFile(M, PlainOS, /*ShouldPreserveUseListOrder=*/true);
   }
-  LLVMContext Scratch;
   Expected<std::unique_ptr<Module>> Copy = parseBitcodeFile(
       bufferOf(Plain.data(), Plain.size(), M.getModuleIdentifier().c_str()),
       Scratch);
   if (!Copy) {
     Err = toString(Copy.takeError());
-    return false;
+    return nullptr;
   }
+  whittle::compat::assignGUIDs(**Copy);
+  return std::move(*Copy);
+}
+
+// Run LLVM's ThinLTO bitcode writer on a copy of M (the writer renames and
+// moves globals of the module it writes).
+bool writeThinLTOSplit(const Module &M, bool Preserve, raw_ostream &OS,
+                       std::string &Err) {
+  LLVMContext Scratch;
+  std::unique_ptr<Module> Copy = summaryCopy(M, Scratch, Err);
+  if (!Copy)
+    return false;
   // The writer's symbol table parses module inline asm: targets must be
   // registered.
   whittle::initializeTargetsOnce();
@@ -88,7 +101,7 @@ bool writeThinLTOSplit(const Module &M, bool Preserve, raw_ostream &OS,
   PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
   ModulePassManager MPM;
   MPM.addPass(whittle::compat::thinLTOWriter(OS, Preserve));
-  MPM.run(**Copy, MAM);
+  MPM.run(*Copy, MAM);
   return true;
 }
 
@@ -149,7 +162,7 @@ LLVMModuleRef whittle_bitcode_parse_first(LLVMContextRef C, const char *Data,
 
 // M as bitcode (with its use-list order if Preserve), written the way a
 // module with LTO flags Flags is (see the top of this file). Null (and *Err
-// set) only if the copy the ThinLTO writer works on cannot be made.
+// set) only if the copy a summary writer works on cannot be made.
 LLVMMemoryBufferRef whittle_bitcode_write(LLVMModuleRef M, unsigned Flags,
                                           int Preserve, char **Err) {
   *Err = nullptr;
@@ -163,9 +176,19 @@ LLVMMemoryBufferRef whittle_bitcode_write(LLVMModuleRef M, unsigned Flags,
       return nullptr;
     }
   } else if (Flags & LtoSummary) {
-    ProfileSummaryInfo PSI(Mod);
-    ModuleSummaryIndex Index = buildModuleSummaryIndex(Mod, nullptr, &PSI);
-    WriteBitcodeToFile(Mod, OS, Preserve != 0, &Index);
+    // The summary lists the symbols of module inline asm too, which the
+    // asm parsers read.
+    whittle::initializeTargetsOnce();
+    LLVMContext Scratch;
+    std::string Message;
+    std::unique_ptr<Module> Copy = summaryCopy(Mod, Scratch, Message);
+    if (!Copy) {
+      *Err = copyMessage(Message);
+      return nullptr;
+    }
+    ProfileSummaryInfo PSI(*Copy);
+    ModuleSummaryIndex Index = buildModuleSummaryIndex(*Copy, nullptr, &PSI);
+    WriteBitcodeToFile(*Copy, OS, Preserve != 0, &Index);
   } else {
     WriteBitcodeToFile(Mod, OS, Preserve != 0);
   }

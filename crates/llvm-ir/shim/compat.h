@@ -30,6 +30,9 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/ThinLTOBitcodeWriter.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#if LLVM_VERSION_MAJOR >= 23
+#include "llvm/Transforms/Utils/AssignGUID.h"
+#endif
 
 #include <memory>
 #include <optional>
@@ -255,6 +258,18 @@ inline llvm::ThinLTOBitcodeWriterPass thinLTOWriter(llvm::raw_ostream &OS,
 #else
   (void)Preserve;
   return llvm::ThinLTOBitcodeWriterPass(OS, /*ThinLinkOS=*/nullptr);
+#endif
+}
+
+// Give every global of M its GUID, which a module summary needs: since
+// LLVM 23 a GUID is kept in metadata that AssignGUIDPass attaches (a global
+// without it has GUID 0, and the bitcode writer stops the process on a
+// summary built so); before, a GUID was computed from the name.
+inline void assignGUIDs(llvm::Module &M) {
+#if LLVM_VERSION_MAJOR >= 23
+  llvm::AssignGUIDPass::runOnModule(M);
+#else
+  (void)M;
 #endif
 }
 
