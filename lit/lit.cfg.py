@@ -120,6 +120,25 @@ config.environment["PATH"] = os.pathsep.join(
 # whittle clang-crash reduces front-end crashes with C-Vise.
 if shutil.which("cvise", path=config.environment["PATH"]):
     config.available_features.add("cvise")
+# whittle miscompile runs what it builds: a program built with FMA runs only
+# on a CPU that has it, and its undefined-behaviour check needs the
+# sanitizers' runtime of this LLVM's clang.
+try:
+    with open("/proc/cpuinfo") as cpuinfo:
+        if re.search(r"^flags\s*:.*\bfma\b", cpuinfo.read(), re.M):
+            config.available_features.add("host-fma")
+except OSError:
+    pass
+probe_dir = os.path.join(config.test_exec_root, "sanitizer-probe")
+os.makedirs(probe_dir, exist_ok=True)
+with open(os.path.join(probe_dir, "p.c"), "w") as probe:
+    probe.write("int main(void) { return 0; }\n")
+if subprocess.run(
+    [os.path.join(llvm_bin, "clang"), "-fsanitize=undefined,address", os.path.join(probe_dir, "p.c"),
+     "-o", os.path.join(probe_dir, "p")],
+    capture_output=True,
+).returncode == 0:
+    config.available_features.add("sanitizers")
 # The stand-in compilers in Inputs/ run this LLVM's tools too.
 config.environment["LLVM_BIN_DIR"] = llvm_bin
 config.substitutions.append(("%whittle", whittle))

@@ -228,6 +228,19 @@ pub struct OracleArgs {
     #[arg(long, value_name = "FLAGS", action = ArgAction::Append, allow_hyphen_values = true, help_heading = "Metamorphic oracles")]
     pub mr_llc_flags: Vec<String>,
 
+    /// Arguments every run of the program gets (shell words), for the relations that run it
+    #[arg(
+        long,
+        value_name = "ARGS",
+        allow_hyphen_values = true,
+        help_heading = "Metamorphic oracles"
+    )]
+    pub mr_args: Option<String>,
+
+    /// A file every run of the program reads as its standard input
+    #[arg(long, value_name = "FILE", help_heading = "Metamorphic oracles")]
+    pub mr_stdin: Option<PathBuf>,
+
     /// The tool reorder compares (`%s` = module; `-o FILE` is appended)
     #[arg(
         long,
@@ -411,6 +424,133 @@ impl ClangCrashArgs {
     }
 }
 
+/// `whittle miscompile SOURCE... [-- CFLAGS...]`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "whittle miscompile",
+    bin_name = "whittle miscompile",
+    version = whittle::VERSION,
+    long_version = whittle::LONG_VERSION,
+    about = "whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test",
+    long_about = "whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test.\n\n\
+It builds the program (C, C++, or the IR of the whole program) at -O0 and at the level given, runs both and compares their \
+stdout and exit status (or stdout with --expect-output); refuses a program the sanitizers (-fsanitize=undefined,address) report \
+undefined behaviour in; finds the stage from the IR clang emits before optimizing (the optimizer's output through llc -O0, or \
+that IR through llc at the level); for the optimizer, finds the functions that must be optimized (the others kept from it with \
+optnone, ddmin over them) and bisects to the culprit pass with `whittle bisect --mr opt-equivalence`, which reduces the module \
+under that pass; for the code generator, bisects llc's -opt-bisect-limit, running each probe, and reduces under --mr \
+llc-equivalence (llc -O0 against the level). It writes the reduced module and a regression test (opt -passes=PASS or llc, \
+with CHECK lines of what it produces now, as update_test_checks.py writes them), checked under lit.",
+    after_help = "Example:\n  whittle miscompile prog.c --expect-output good.txt -o reduced.ll --emit-lit test.ll -- -O2 -march=x86-64-v3"
+)]
+pub struct MiscompileArgs {
+    /// The program's sources (C, C++; or .ll/.bc modules of the whole program)
+    #[arg(value_name = "SOURCE", required = true)]
+    pub sources: Vec<PathBuf>,
+
+    /// Compiler flags, as clang takes them (-O<n>, target flags, -fpass-plugin=..., -mllvm ...)
+    #[arg(last = true, value_name = "CFLAGS", allow_hyphen_values = true)]
+    pub cflags: Vec<String>,
+
+    /// The level that misbehaves (1, 2, 3, s, z) [default: the flags' -O, else 2]
+    #[arg(short = 'O', value_name = "N")]
+    pub level: Option<String>,
+
+    /// The program's arguments (shell words)
+    #[arg(long, value_name = "ARGS", allow_hyphen_values = true)]
+    pub run_args: Option<String>,
+
+    /// A file the program reads as its standard input
+    #[arg(long, value_name = "FILE")]
+    pub stdin: Option<PathBuf>,
+
+    /// The program's right output (stdout): the build that prints it is the good one
+    #[arg(long, value_name = "FILE")]
+    pub expect_output: Option<PathBuf>,
+
+    /// Do not check the program with the sanitizers first
+    #[arg(long)]
+    pub no_sanitize: bool,
+
+    /// The reduced module [default: STEM-reduced.ll]
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// The regression test [default: STEM-test.ll]
+    #[arg(long, value_name = "FILE")]
+    pub emit_lit: Option<PathBuf>,
+
+    /// Tests to run at once
+    #[arg(short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Seconds a run of the program may take [default: 10]
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+
+    /// Keep the temporary files (builds, IR) and say where
+    #[arg(long)]
+    pub save_temps: bool,
+
+    /// Write the stage, functions, culprit, runs per step, sizes and time as JSON
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
+
+    /// Where the bisection's and the reduction's tests run (local, slurm)
+    #[arg(long, value_enum, default_value_t = ExecutorArg::Local)]
+    pub executor: ExecutorArg,
+
+    /// An argument for srun (with --executor=slurm), given once per argument
+    #[arg(long = "executor-arg", value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true)]
+    pub executor_args: Vec<String>,
+
+    /// Say nothing but errors
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+impl MiscompileArgs {
+    pub fn spec(&self) -> Result<whittle::miscompile::Spec> {
+        timeout_seconds(self.timeout)?;
+        if self.executor == ExecutorArg::Local && !self.executor_args.is_empty() {
+            bail!("--executor-arg goes with --executor=slurm");
+        }
+        let mut executor = Vec::new();
+        if self.executor == ExecutorArg::Slurm {
+            executor.push("--executor=slurm".to_string());
+            for a in &self.executor_args {
+                executor.push(format!("--executor-arg={a}"));
+            }
+        }
+        Ok(whittle::miscompile::Spec {
+            sources: self.sources.clone(),
+            cflags: self.cflags.clone(),
+            level: self
+                .level
+                .as_deref()
+                .map(whittle::miscompile::program::Level::parse)
+                .transpose()?,
+            run_args: match &self.run_args {
+                Some(a) => shell_words::split(a).map_err(|e| anyhow::anyhow!("--run-args: {e}"))?,
+                None => Vec::new(),
+            },
+            stdin: self.stdin.clone(),
+            expect_output: self.expect_output.clone(),
+            output: self.output.clone(),
+            emit_lit: self.emit_lit.clone(),
+            jobs: self
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                .max(1),
+            timeout: self.timeout,
+            save_temps: self.save_temps,
+            quiet: self.quiet,
+            no_sanitize: self.no_sanitize,
+            executor,
+        })
+    }
+}
+
 /// `whittle bisect [FLAGS] INPUT`.
 #[derive(Parser, Debug)]
 #[command(
@@ -567,6 +707,21 @@ impl OracleArgs {
                 run: self.mr_run.clone(),
                 compare: self.mr_compare.clone(),
                 opt_flags: Vec::new(),
+                program: Box::new(whittle::oracle::mr::ProgramInput {
+                    args: match &self.mr_args {
+                        Some(a) => {
+                            shell_words::split(a).map_err(|e| anyhow::anyhow!("--mr-args: {e}"))?
+                        }
+                        None => Vec::new(),
+                    },
+                    stdin: match &self.mr_stdin {
+                        Some(f) if !f.is_file() => {
+                            anyhow::bail!("--mr-stdin: '{}' is not a file", f.display())
+                        }
+                        Some(f) => Some(std::path::absolute(f)?),
+                        None => None,
+                    },
+                }),
             })
         } else {
             oracle::Spec::Lit {

@@ -10,7 +10,7 @@ use std::path::Path;
 use anyhow::{Context as _, Result};
 use clap::{Arg, Command, CommandFactory};
 
-use crate::cli::{Args, BisectArgs, ClangCrashArgs};
+use crate::cli::{Args, BisectArgs, ClangCrashArgs, MiscompileArgs};
 
 /// The flags `whittle -h` shows; `--help` shows every flag.
 const SHORT: &[&str] = &[
@@ -84,7 +84,7 @@ pub fn whittle() -> Command {
     shorten(Args::command(), SHORT).after_help(
         "Only the flags most runs need are shown; --help shows them all.\n\
          Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll\n\
-         Also: whittle bisect --help, whittle clang-crash --help",
+         Also: whittle bisect --help, whittle clang-crash --help, whittle miscompile --help",
     )
 }
 
@@ -96,12 +96,17 @@ pub fn clang_crash() -> Command {
     shorten(ClangCrashArgs::command(), &[])
 }
 
+pub fn miscompile() -> Command {
+    shorten(MiscompileArgs::command(), &[])
+}
+
 /// Every command, for the man pages and completions: bisect and
 /// clang-crash as subcommands of whittle.
 fn whole() -> Command {
     Args::command()
         .subcommand(BisectArgs::command().name("bisect"))
         .subcommand(ClangCrashArgs::command().name("clang-crash"))
+        .subcommand(MiscompileArgs::command().name("miscompile"))
 }
 
 /// Write the man pages to `dir/man` and the completions to
@@ -123,6 +128,10 @@ pub fn generate(dir: &Path) -> Result<()> {
         (
             "whittle-clang-crash",
             ClangCrashArgs::command().name("whittle-clang-crash"),
+        ),
+        (
+            "whittle-miscompile",
+            MiscompileArgs::command().name("whittle-miscompile"),
         ),
     ] {
         let mut page = Vec::new();

@@ -16,6 +16,7 @@ pub mod clang_crash;
 pub mod emit;
 pub mod llvm;
 pub mod mir;
+pub mod miscompile;
 pub mod mlir;
 pub mod oracle;
 pub mod plot;

@@ -20,7 +20,7 @@ use whittle::bisect;
 use whittle::reduce::{self, Prepared};
 use whittle::reducer::{self, interrupt, PassInfo, RegisteredPass, Stats, Stopped};
 
-use cli::{Args, BisectArgs, ClangCrashArgs};
+use cli::{Args, BisectArgs, ClangCrashArgs, MiscompileArgs};
 
 fn main() -> ExitCode {
     let raw: Vec<OsString> = std::env::args_os().collect();
@@ -60,6 +60,9 @@ fn main() -> ExitCode {
     }
     if raw.get(1).is_some_and(|a| a == "clang-crash") {
         return clang_crash(raw);
+    }
+    if raw.get(1).is_some_and(|a| a == "miscompile") {
+        return miscompile(raw);
     }
     let argv: Vec<OsString> = cli::normalize(raw);
     if argv.len() <= 1 {
@@ -189,6 +192,57 @@ fn clang_crash(raw: Vec<OsString>) -> ExitCode {
         let report = whittle::clang_crash::run(spec.clone(), &bisector)?;
         if !args.quiet {
             eprintln!("whittle: clang-crash: done");
+            for line in report.summary().lines() {
+                eprintln!("  {line}");
+            }
+        }
+        if let Some(path) = &args.stats_json {
+            let text = serde_json::to_string_pretty(&report.json())? + "\n";
+            whittle::reducer::write_atomically(path, text.as_bytes())?;
+        }
+        Ok(())
+    })())
+}
+
+/// `whittle miscompile SOURCE... [-- CFLAGS...]`: the bisection is `whittle
+/// bisect`'s and the reduction whittle's, each with its own argument parsing.
+fn miscompile(raw: Vec<OsString>) -> ExitCode {
+    let args = match help::miscompile()
+        .try_get_matches_from(raw.into_iter().skip(1))
+        .and_then(|m| MiscompileArgs::from_arg_matches(&m))
+    {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    interrupt::install();
+    exit_with((|| {
+        let spec = args.spec()?;
+        let bisector = |words: &[String]| {
+            let all = std::iter::once("whittle bisect".to_string()).chain(words.iter().cloned());
+            let argv = cli::normalize_for(help::bisect(), all.map(OsString::from));
+            bisect::run(BisectArgs::try_parse_from(argv)?.spec()?)
+        };
+        let reducer = |words: &[String]| {
+            let all = std::iter::once("whittle".to_string()).chain(words.iter().cloned());
+            let argv = cli::normalize(all.map(OsString::from).collect::<Vec<_>>());
+            let args = Args::from_arg_matches(&help::whittle().try_get_matches_from(argv)?)?;
+            let report = Report {
+                quiet: args.run.quiet,
+                stats_json: None,
+                plot: None,
+            };
+            let mut prepared = reduce::prepare(args.spec()?)?;
+            let stats = prepared.run()?;
+            report.print(&prepared, &stats, true)?;
+            Ok(stats.tests)
+        };
+        let tools = whittle::miscompile::Tools {
+            bisect: &bisector,
+            reduce: &reducer,
+        };
+        let report = whittle::miscompile::run(spec, &tools)?;
+        if !args.quiet {
+            eprintln!("whittle: miscompile: done");
             for line in report.summary().lines() {
                 eprintln!("  {line}");
             }

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_whittle_global_optspecs
-    string join \n test= test-arg= crash-cmd= signature= cmd= match= no-match= lit= mr= mr-exec= mr-pipeline= mr-opt= mr-llc= mr-llc-flags= mr-tool= mr-followup= mr-run= mr-compare= emit-lit= o/output= j= preserve-debug-environment timeout= no-auto-timeout confirm= recheck-every= save-temps stats-json= v/verbose q/quiet executor= executor-arg= executor-retries= executor-grace= executor-exclude-failed in-place delta-passes= skip-delta-passes= print-delta-passes max-pass-iterations= full-sweeps no-change-memory starting-granularity-level= abort-on-invalid-reduction write-tmp-files-as-bitcode output-bitcode mtriple= mcpu= simplify-mir ir-passes= reduce-callsite-inline-threshold= aggressive-named-md-reduction policy= plot= x= allow-unregistered-dialect mlir-passes= mlir-reduce-exit-codes mlir-print-op-generic skip-verify-interesting-after-counting-chunks h/help V/version
+    string join \n test= test-arg= crash-cmd= signature= cmd= match= no-match= lit= mr= mr-exec= mr-pipeline= mr-opt= mr-llc= mr-llc-flags= mr-args= mr-stdin= mr-tool= mr-followup= mr-run= mr-compare= emit-lit= o/output= j= preserve-debug-environment timeout= no-auto-timeout confirm= recheck-every= save-temps stats-json= v/verbose q/quiet executor= executor-arg= executor-retries= executor-grace= executor-exclude-failed in-place delta-passes= skip-delta-passes= print-delta-passes max-pass-iterations= full-sweeps no-change-memory starting-granularity-level= abort-on-invalid-reduction write-tmp-files-as-bitcode output-bitcode mtriple= mcpu= simplify-mir ir-passes= reduce-callsite-inline-threshold= aggressive-named-md-reduction policy= plot= x= allow-unregistered-dialect mlir-passes= mlir-reduce-exit-codes mlir-print-op-generic skip-verify-interesting-after-counting-chunks h/help V/version
 end
 
 function __fish_whittle_needs_command
@@ -38,6 +38,8 @@ complete -c whittle -n "__fish_whittle_needs_command" -l mr-pipeline -d 'opt-equ
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-opt -d 'The optimizer opt-equivalence checks [default: the opt of whittle\'s LLVM]' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-llc -d 'The code generator llc-equivalence checks [default: the llc of whittle\'s LLVM]' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-llc-flags -d 'llc-equivalence\'s two flag sets, given twice [default: -O0, then -O2]' -r
+complete -c whittle -n "__fish_whittle_needs_command" -l mr-args -d 'Arguments every run of the program gets (shell words), for the relations that run it' -r
+complete -c whittle -n "__fish_whittle_needs_command" -l mr-stdin -d 'A file every run of the program reads as its standard input' -r -F
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-tool -d 'The tool reorder compares (`%s` = module; `-o FILE` is appended)' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-followup -d 'User-defined relation: derives the follow-up %t from the source %s' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-run -d 'User-defined relation: runs a source or follow-up %s' -r
@@ -91,6 +93,7 @@ complete -c whittle -n "__fish_whittle_needs_command" -s h -l help -d 'Print hel
 complete -c whittle -n "__fish_whittle_needs_command" -s V -l version -d 'Print version'
 complete -c whittle -n "__fish_whittle_needs_command" -a "bisect" -d 'whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test'
 complete -c whittle -n "__fish_whittle_needs_command" -a "clang-crash" -d 'whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test'
+complete -c whittle -n "__fish_whittle_needs_command" -a "miscompile" -d 'whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test'
 complete -c whittle -n "__fish_whittle_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test -d 'Interestingness test, run as TEST [TEST-ARG]... CANDIDATE (exit 0 = interesting)' -r -F
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test-arg -d 'Argument passed to the test before the candidate (repeatable)' -r
@@ -106,6 +109,8 @@ complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-pipeline -
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-opt -d 'The optimizer opt-equivalence checks [default: the opt of whittle\'s LLVM]' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-llc -d 'The code generator llc-equivalence checks [default: the llc of whittle\'s LLVM]' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-llc-flags -d 'llc-equivalence\'s two flag sets, given twice [default: -O0, then -O2]' -r
+complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-args -d 'Arguments every run of the program gets (shell words), for the relations that run it' -r
+complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-stdin -d 'A file every run of the program reads as its standard input' -r -F
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-tool -d 'The tool reorder compares (`%s` = module; `-o FILE` is appended)' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-followup -d 'User-defined relation: derives the follow-up %t from the source %s' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-run -d 'User-defined relation: runs a source or follow-up %s' -r
@@ -140,6 +145,24 @@ complete -c whittle -n "__fish_whittle_using_subcommand clang-crash" -l save-tem
 complete -c whittle -n "__fish_whittle_using_subcommand clang-crash" -s q -l quiet -d 'Say nothing but errors'
 complete -c whittle -n "__fish_whittle_using_subcommand clang-crash" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c whittle -n "__fish_whittle_using_subcommand clang-crash" -s V -l version -d 'Print version'
-complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash help" -f -a "bisect" -d 'whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test'
-complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash help" -f -a "clang-crash" -d 'whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test'
-complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s O -d 'The level that misbehaves (1, 2, 3, s, z) [default: the flags\' -O, else 2]' -r
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l run-args -d 'The program\'s arguments (shell words)' -r
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l stdin -d 'A file the program reads as its standard input' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l expect-output -d 'The program\'s right output (stdout): the build that prints it is the good one' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s o -l output -d 'The reduced module [default: STEM-reduced.ll]' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l emit-lit -d 'The regression test [default: STEM-test.ll]' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s j -d 'Tests to run at once' -r
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l timeout -d 'Seconds a run of the program may take [default: 10]' -r
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l stats-json -d 'Write the stage, functions, culprit, runs per step, sizes and time as JSON' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l executor -d 'Where the bisection\'s and the reduction\'s tests run (local, slurm)' -r -f -a "local\t''
+slurm\t''"
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l executor-arg -d 'An argument for srun (with --executor=slurm), given once per argument' -r
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l no-sanitize -d 'Do not check the program with the sanitizers first'
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l save-temps -d 'Keep the temporary files (builds, IR) and say where'
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s q -l quiet -d 'Say nothing but errors'
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s V -l version -d 'Print version'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "bisect" -d 'whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "clang-crash" -d 'whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "miscompile" -d 'whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

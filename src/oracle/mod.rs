@@ -107,6 +107,9 @@ pub struct MrSpec {
     /// Flags put right after the program in opt-equivalence's opt
     /// invocation (a bisection's `-opt-bisect-limit=N`).
     pub opt_flags: Vec<String>,
+    /// What every run of the program is given.
+    #[serde(default)]
+    pub program: Box<mr::ProgramInput>,
 }
 
 impl MrSpec {
@@ -231,7 +234,13 @@ impl Portable {
                 test, expected, mode, env,
             ))),
             Portable::Mr { spec, recorded } => {
-                let oracle = MrOracle::from_recorded(relation(&spec)?, exec(&spec)?, recorded, env);
+                let oracle = MrOracle::from_recorded(
+                    relation(&spec)?,
+                    exec(&spec)?,
+                    (*spec.program).clone(),
+                    recorded,
+                    env,
+                );
                 Built::Mr(Arc::new(oracle), Box::new(spec))
             }
         })
@@ -376,7 +385,13 @@ pub fn build(spec: &Spec, input: &Path, env: &Arc<TestEnv>) -> Result<Built> {
             Built::Lit(Arc::new(LitOracle::record(test, &on, env, mode)?))
         }
         Spec::Mr(spec) => {
-            let oracle = MrOracle::record(relation(spec)?, exec(spec)?, input, env)?;
+            let oracle = MrOracle::record(
+                relation(spec)?,
+                exec(spec)?,
+                (*spec.program).clone(),
+                input,
+                env,
+            )?;
             Built::Mr(Arc::new(oracle), Box::new(spec.clone()))
         }
     })

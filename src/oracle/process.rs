@@ -43,6 +43,10 @@ pub struct TestCommand {
     pub env: Vec<(String, String)>,
     /// Working directory (default: inherited).
     pub cwd: Option<PathBuf>,
+    /// A file to read standard input from (default: none, a pipe closed at
+    /// once).
+    #[serde(default)]
+    pub stdin: Option<PathBuf>,
     pub timeout: Option<Duration>,
     /// Patterns looked for in every line of stdout and stderr.
     #[serde(with = "regex_list")]
@@ -185,8 +189,11 @@ pub(super) fn run(
     }
     // stdin is a pipe closed at once, not /dev/null: a crashing LLVM tool
     // run as root may have deleted /dev/null (it removes its output file).
-    cmd.stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+    match &command.stdin {
+        Some(file) => cmd.stdin(File::open(file)?),
+        None => cmd.stdin(Stdio::piped()),
+    };
+    cmd.stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
     for (k, v) in &command.env {

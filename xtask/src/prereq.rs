@@ -86,6 +86,9 @@ pub fn llvm(major: u32) -> Group {
         format!("llvm-{major}-dev"),
         format!("llvm-{major}-tools"),
         format!("clang-{major}"),
+        // The sanitizers' runtime: `whittle miscompile` checks programs
+        // for undefined behaviour with it.
+        format!("libclang-rt-{major}-dev"),
         format!("mlir-{major}-tools"),
     ];
     if major == DEFAULT_LLVM {
@@ -560,7 +563,15 @@ mod tests {
             .into_iter()
             .map(|m| m.package)
             .collect();
-        assert_eq!(got, ["clang-22", "libmlir-22-dev", "mlir-22-tools"]);
+        assert_eq!(
+            got,
+            [
+                "clang-22",
+                "libmlir-22-dev",
+                "libclang-rt-22-dev",
+                "mlir-22-tools"
+            ]
+        );
     }
 
     #[test]
@@ -568,7 +579,13 @@ mod tests {
         let g = llvm(19);
         assert_eq!(
             g.packages,
-            ["llvm-19-dev", "llvm-19-tools", "clang-19", "mlir-19-tools"]
+            [
+                "llvm-19-dev",
+                "llvm-19-tools",
+                "clang-19",
+                "libclang-rt-19-dev",
+                "mlir-19-tools"
+            ]
         );
         assert!(g.why.contains("LLVM 19"));
         // Its tests run lit, which only LLVM 22's packages have.

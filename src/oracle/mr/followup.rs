@@ -104,7 +104,7 @@ impl Env<'_> {
         program: &Path,
         args: &[String],
     ) -> Result<FollowupRun> {
-        let out = self.run_in(program, args, Layout::default())?;
+        let out = self.run_program(program, args, Layout::default())?;
         let run = match out.ended {
             Ended::Exited(status) => {
                 let run = Behaviour {

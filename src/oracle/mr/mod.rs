@@ -77,6 +77,16 @@ pub enum Exec {
     Native,
 }
 
+/// What every run of the program is given: its arguments (after the
+/// program, or after the module for lli) and its standard input
+/// (`--mr-args`, `--mr-stdin`; `whittle miscompile`'s `--run-args`,
+/// `--stdin`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProgramInput {
+    pub args: Vec<String>,
+    pub stdin: Option<PathBuf>,
+}
+
 /// What relations need around them: where to work, the limits, the tools.
 pub struct Env<'a> {
     pub test_env: &'a TestEnv,
@@ -84,6 +94,8 @@ pub struct Env<'a> {
     pub cancel: &'a Cancel,
     pub timeout: Option<Duration>,
     pub exec: Exec,
+    /// What the program is given on every run.
+    pub program: &'a ProgramInput,
     /// Whether `lli -force-interpreter` can run this program (it lacks
     /// some intrinsics); decided on the input.
     pub interpreter_usable: bool,
@@ -121,11 +133,35 @@ impl Env<'_> {
         args: &[String],
         layout: Layout,
     ) -> Result<ProcessOutcome> {
+        self.run_with(program, args, layout, None)
+    }
+
+    /// Run the program (a module through lli, or a binary): `args`, then
+    /// its [`ProgramInput`].
+    pub fn run_program(
+        &self,
+        program: &Path,
+        args: &[String],
+        layout: Layout,
+    ) -> Result<ProcessOutcome> {
+        let mut args = args.to_vec();
+        args.extend(self.program.args.iter().cloned());
+        self.run_with(program, &args, layout, self.program.stdin.as_deref())
+    }
+
+    fn run_with(
+        &self,
+        program: &Path,
+        args: &[String],
+        layout: Layout,
+        stdin: Option<&Path>,
+    ) -> Result<ProcessOutcome> {
         let (program, args) = self.randomization.wrap(program, args, layout);
         let command = TestCommand {
             program,
             args,
             substitute: true,
+            stdin: stdin.map(Path::to_path_buf),
             timeout: self.timeout,
             env: layout
                 .stack_shift
@@ -171,14 +207,15 @@ impl Env<'_> {
         self.observe_in(program, args, Layout::default())
     }
 
-    /// [`Env::observe`] with its addresses laid out as `layout` says.
+    /// [`Env::observe`] with its addresses laid out as `layout` says. The
+    /// program gets its [`ProgramInput`] after `args`.
     pub fn observe_in(
         &self,
         program: &Path,
         args: &[String],
         layout: Layout,
     ) -> Result<std::result::Result<Behaviour, Failed>> {
-        let out = self.run_in(program, args, layout)?;
+        let out = self.run_program(program, args, layout)?;
         Ok(match out.ended {
             Ended::Exited(status) => Ok(Behaviour {
                 stdout: out.stdout,
@@ -257,6 +294,7 @@ pub struct MrOracle {
     test_env: Arc<TestEnv>,
     relation: Box<dyn Relation>,
     exec: Exec,
+    program: ProgramInput,
     timeout: Option<Duration>,
     interpreter_usable: AtomicBool,
     /// Whether the source runs under lli (so its interpreter can check it).
@@ -283,6 +321,7 @@ impl MrOracle {
     pub fn record(
         relation: Box<dyn Relation>,
         exec: Exec,
+        program: ProgramInput,
         input: &Path,
         test_env: Arc<TestEnv>,
     ) -> Result<MrOracle> {
@@ -300,6 +339,7 @@ impl MrOracle {
             test_env: test_env.clone(),
             relation,
             exec,
+            program,
             timeout: timeout.or(Some(Duration::from_secs(60))),
             interpreter_usable: AtomicBool::new(false),
             under_lli: false,
@@ -393,6 +433,7 @@ impl MrOracle {
             test_env,
             relation,
             exec: self.exec,
+            program: self.program.clone(),
             timeout: self.timeout,
             interpreter_usable: AtomicBool::new(usable),
             under_lli,
@@ -420,6 +461,7 @@ impl MrOracle {
     pub fn from_recorded(
         relation: Box<dyn Relation>,
         exec: Exec,
+        program: ProgramInput,
         recorded: Recorded,
         test_env: Arc<TestEnv>,
     ) -> MrOracle {
@@ -427,6 +469,7 @@ impl MrOracle {
             test_env,
             relation,
             exec,
+            program,
             timeout: recorded.timeout,
             interpreter_usable: AtomicBool::new(recorded.interpreter_usable),
             under_lli: recorded.under_lli,
@@ -444,6 +487,7 @@ impl MrOracle {
             cancel,
             timeout: self.timeout,
             exec: self.exec,
+            program: &self.program,
             interpreter_usable: self.interpreter_usable.load(Ordering::SeqCst),
             randomization: &self.randomization,
             input_crash: self.input_crash,

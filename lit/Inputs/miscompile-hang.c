@@ -1,0 +1,6 @@
+int main(void) {
+  volatile int x = 1;
+  while (x) {
+  }
+  return 0;
+}
