@@ -286,10 +286,10 @@ mod tests {
         );
         assert!(got.contains("; CHECK-NEXT: [[ENTRY:.*]]:"), "{got}");
         assert!(
-            got.contains("; CHECK-NEXT: [[Y:%.*]] = add i32 [[X]], 1"),
+            got.contains("; CHECK-NEXT:   [[Y:%.*]] = add i32 [[X]], 1\n"),
             "{got}"
         );
-        assert!(got.contains("; CHECK-NEXT: ret i32 [[Y]]"), "{got}");
+        assert!(got.contains("; CHECK-NEXT:   ret i32 [[Y]]\n;\n"), "{got}");
         // The input stays as it was, the checks under its define line.
         assert!(
             got.starts_with("define i32 @f(i32 %x) {\n; CHECK-LABEL"),
