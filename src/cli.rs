@@ -241,6 +241,15 @@ pub struct OracleArgs {
     #[arg(long, value_name = "FILE", help_heading = "Metamorphic oracles")]
     pub mr_stdin: Option<PathBuf>,
 
+    /// More flags for the link of a natively built program (shell words; -lstdc++ for C++)
+    #[arg(
+        long,
+        value_name = "FLAGS",
+        allow_hyphen_values = true,
+        help_heading = "Metamorphic oracles"
+    )]
+    pub mr_link_flags: Option<String>,
+
     /// The tool reorder compares (`%s` = module; `-o FILE` is appended)
     #[arg(
         long,
@@ -707,7 +716,7 @@ impl OracleArgs {
                 run: self.mr_run.clone(),
                 compare: self.mr_compare.clone(),
                 opt_flags: Vec::new(),
-                program: Box::new(whittle::oracle::mr::ProgramInput {
+                program: Box::new(whittle::oracle::mr::RunSetup {
                     args: match &self.mr_args {
                         Some(a) => {
                             shell_words::split(a).map_err(|e| anyhow::anyhow!("--mr-args: {e}"))?
@@ -720,6 +729,11 @@ impl OracleArgs {
                         }
                         Some(f) => Some(std::path::absolute(f)?),
                         None => None,
+                    },
+                    link_flags: match &self.mr_link_flags {
+                        Some(a) => shell_words::split(a)
+                            .map_err(|e| anyhow::anyhow!("--mr-link-flags: {e}"))?,
+                        None => Vec::new(),
                     },
                 }),
             })

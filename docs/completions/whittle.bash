@@ -47,7 +47,7 @@ _whittle() {
 
     case "${cmd}" in
         whittle)
-            opts="-o -j -v -q -x -h -V --test --test-arg --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --in-place --delta-passes --skip-delta-passes --print-delta-passes --max-pass-iterations --full-sweeps --no-change-memory --starting-granularity-level --abort-on-invalid-reduction --write-tmp-files-as-bitcode --output-bitcode --mtriple --mcpu --simplify-mir --ir-passes --reduce-callsite-inline-threshold --aggressive-named-md-reduction --policy --plot --allow-unregistered-dialect --mlir-passes --mlir-reduce-exit-codes --mlir-print-op-generic --skip-verify-interesting-after-counting-chunks --help --version bisect clang-crash miscompile help"
+            opts="-o -j -v -q -x -h -V --test --test-arg --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-link-flags --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --in-place --delta-passes --skip-delta-passes --print-delta-passes --max-pass-iterations --full-sweeps --no-change-memory --starting-granularity-level --abort-on-invalid-reduction --write-tmp-files-as-bitcode --output-bitcode --mtriple --mcpu --simplify-mir --ir-passes --reduce-callsite-inline-threshold --aggressive-named-md-reduction --policy --plot --allow-unregistered-dialect --mlir-passes --mlir-reduce-exit-codes --mlir-print-op-generic --skip-verify-interesting-after-counting-chunks --help --version bisect clang-crash miscompile help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -114,6 +114,10 @@ _whittle() {
                     return 0
                     ;;
                 --mr-stdin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mr-link-flags)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -237,7 +241,7 @@ _whittle() {
             return 0
             ;;
         whittle__subcmd__bisect)
-            opts="-o -j -v -q -h -V --test --test-arg --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --counters --help --version"
+            opts="-o -j -v -q -h -V --test --test-arg --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-link-flags --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --counters --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -304,6 +308,10 @@ _whittle() {
                     return 0
                     ;;
                 --mr-stdin)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mr-link-flags)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_whittle_global_optspecs
-    string join \n test= test-arg= crash-cmd= signature= cmd= match= no-match= lit= mr= mr-exec= mr-pipeline= mr-opt= mr-llc= mr-llc-flags= mr-args= mr-stdin= mr-tool= mr-followup= mr-run= mr-compare= emit-lit= o/output= j= preserve-debug-environment timeout= no-auto-timeout confirm= recheck-every= save-temps stats-json= v/verbose q/quiet executor= executor-arg= executor-retries= executor-grace= executor-exclude-failed in-place delta-passes= skip-delta-passes= print-delta-passes max-pass-iterations= full-sweeps no-change-memory starting-granularity-level= abort-on-invalid-reduction write-tmp-files-as-bitcode output-bitcode mtriple= mcpu= simplify-mir ir-passes= reduce-callsite-inline-threshold= aggressive-named-md-reduction policy= plot= x= allow-unregistered-dialect mlir-passes= mlir-reduce-exit-codes mlir-print-op-generic skip-verify-interesting-after-counting-chunks h/help V/version
+    string join \n test= test-arg= crash-cmd= signature= cmd= match= no-match= lit= mr= mr-exec= mr-pipeline= mr-opt= mr-llc= mr-llc-flags= mr-args= mr-stdin= mr-link-flags= mr-tool= mr-followup= mr-run= mr-compare= emit-lit= o/output= j= preserve-debug-environment timeout= no-auto-timeout confirm= recheck-every= save-temps stats-json= v/verbose q/quiet executor= executor-arg= executor-retries= executor-grace= executor-exclude-failed in-place delta-passes= skip-delta-passes= print-delta-passes max-pass-iterations= full-sweeps no-change-memory starting-granularity-level= abort-on-invalid-reduction write-tmp-files-as-bitcode output-bitcode mtriple= mcpu= simplify-mir ir-passes= reduce-callsite-inline-threshold= aggressive-named-md-reduction policy= plot= x= allow-unregistered-dialect mlir-passes= mlir-reduce-exit-codes mlir-print-op-generic skip-verify-interesting-after-counting-chunks h/help V/version
 end
 
 function __fish_whittle_needs_command
@@ -40,6 +40,7 @@ complete -c whittle -n "__fish_whittle_needs_command" -l mr-llc -d 'The code gen
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-llc-flags -d 'llc-equivalence\'s two flag sets, given twice [default: -O0, then -O2]' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-args -d 'Arguments every run of the program gets (shell words), for the relations that run it' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-stdin -d 'A file every run of the program reads as its standard input' -r -F
+complete -c whittle -n "__fish_whittle_needs_command" -l mr-link-flags -d 'More flags for the link of a natively built program (shell words; -lstdc++ for C++)' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-tool -d 'The tool reorder compares (`%s` = module; `-o FILE` is appended)' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-followup -d 'User-defined relation: derives the follow-up %t from the source %s' -r
 complete -c whittle -n "__fish_whittle_needs_command" -l mr-run -d 'User-defined relation: runs a source or follow-up %s' -r
@@ -111,6 +112,7 @@ complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-llc -d 'Th
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-llc-flags -d 'llc-equivalence\'s two flag sets, given twice [default: -O0, then -O2]' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-args -d 'Arguments every run of the program gets (shell words), for the relations that run it' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-stdin -d 'A file every run of the program reads as its standard input' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-link-flags -d 'More flags for the link of a natively built program (shell words; -lstdc++ for C++)' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-tool -d 'The tool reorder compares (`%s` = module; `-o FILE` is appended)' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-followup -d 'User-defined relation: derives the follow-up %t from the source %s' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l mr-run -d 'User-defined relation: runs a source or follow-up %s' -r

@@ -28,7 +28,7 @@ use serde_json::json;
 use crate::bisect;
 use crate::emit::{check_with_lit, Comment};
 use crate::oracle::env::{EnvSpec, TestEnv};
-use crate::oracle::mr::{tool, ProgramInput};
+use crate::oracle::mr::{tool, RunSetup};
 use crate::oracle::process::Ended;
 use program::{Behaviour, Build, Level};
 
@@ -108,8 +108,13 @@ pub struct Report {
 }
 
 impl Report {
+    /// Every run: the steps', the bisection's probes and its reduction's
+    /// tests.
     pub fn runs(&self) -> usize {
-        self.steps.iter().map(|s| s.runs).sum()
+        self.steps.iter().map(|s| s.runs).sum::<usize>()
+            + self.bisect.as_ref().map_or(0, |b| {
+                b.probes() + b.reduction.as_ref().map_or(0, |r| r.tests as usize)
+            })
     }
 
     pub fn summary(&self) -> String {
@@ -126,16 +131,23 @@ impl Report {
         }
         s += &format!("culprit: {}\n", self.culprit);
         s += &format!("regression test runs: {}\n", self.test_command);
+        let mut per_step: Vec<String> = self
+            .steps
+            .iter()
+            .map(|st| format!("{} {}", st.name, st.runs))
+            .collect();
+        if let Some(b) = &self.bisect {
+            per_step.push(format!("bisect {}", b.probes()));
+            if let Some(r) = &b.reduction {
+                per_step.push(format!("reduce {}", r.tests));
+            }
+        }
         s += &format!(
             "module: {} -> {} instructions; runs: {} ({}); {:.1} s\n",
             self.sizes.0,
             self.sizes.1,
             self.runs(),
-            self.steps
-                .iter()
-                .map(|st| format!("{} {}", st.name, st.runs))
-                .collect::<Vec<_>>()
-                .join(", "),
+            per_step.join(", "),
             self.wall_s
         );
         s += &format!(
@@ -250,12 +262,14 @@ fn run_in(spec: &Spec, tools: &Tools<'_>, work: &Path) -> Result<Report> {
         .iter()
         .map(|s| absolute(s))
         .collect::<Result<_>>()?;
-    let input = ProgramInput {
+    let input = RunSetup {
         args: spec.run_args.clone(),
         stdin: spec.stdin.as_deref().map(absolute).transpose()?,
+        link_flags: Vec::new(),
     };
     let timeout = Duration::from_secs_f64(spec.timeout.unwrap_or(10.0));
-    let build = Build::new(&spec.cflags, spec.level, input.clone(), timeout)?;
+    let cxx = sources.iter().any(|s| program::is_cxx(s));
+    let build = Build::new(&spec.cflags, spec.level, input.clone(), timeout, cxx)?;
     let level = build.level.clang();
     let stem = sources[0]
         .file_stem()
@@ -431,6 +445,15 @@ fn run_in(spec: &Spec, tools: &Tools<'_>, work: &Path) -> Result<Report> {
     }
     if let Some(f) = &input.stdin {
         shared.extend(["--mr-stdin".into(), f.display().to_string()]);
+    }
+    if cxx {
+        // The native builds of the metamorphic oracle link with clang.
+        let runtime = if spec.cflags.iter().any(|f| f == "-stdlib=libc++") {
+            "-lc++"
+        } else {
+            "-lstdc++"
+        };
+        shared.push(format!("--mr-link-flags={runtime}"));
     }
     let before_size = instructions(&module)?;
     let programs = format!(

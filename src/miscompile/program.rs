@@ -10,8 +10,16 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context as _, Result};
 
-use crate::oracle::mr::{tool, ProgramInput};
+use crate::oracle::mr::{tool, RunSetup};
 use crate::oracle::process::Ended;
+
+/// Whether `source` is C++ by its name, as clang decides.
+pub fn is_cxx(source: &Path) -> bool {
+    matches!(
+        source.extension().and_then(|e| e.to_str()),
+        Some("cpp" | "cc" | "cxx" | "c++" | "C" | "cp" | "CPP")
+    )
+}
 
 /// An optimization level as clang takes it (`-O1`, `-O2`, `-O3`, `-Os`,
 /// `-Oz`).
@@ -56,16 +64,18 @@ pub struct Build {
     /// `-mllvm X`: X for opt and llc.
     pub mllvm: Vec<String>,
     pub timeout: Duration,
-    pub input: ProgramInput,
+    pub input: RunSetup,
 }
 
 impl Build {
-    /// Split `flags` into the level, plugins, -mllvm options and the rest.
+    /// Split `flags` into the level, plugins, -mllvm options and the rest;
+    /// `cxx`: the program is C++ (built and linked by clang++).
     pub fn new(
         flags: &[String],
         level: Option<Level>,
-        input: ProgramInput,
+        input: RunSetup,
         timeout: Duration,
+        cxx: bool,
     ) -> Result<Build> {
         let mut cflags = Vec::new();
         let mut found = None;
@@ -92,7 +102,7 @@ impl Build {
             }
         }
         Ok(Build {
-            clang: tool("clang")?,
+            clang: tool(if cxx { "clang++" } else { "clang" })?,
             cflags,
             level: level.or(found).unwrap_or(Level('2')),
             plugins,
@@ -275,7 +285,7 @@ pub fn run_tool(
 /// Run the program `exe` with `input`, killed after `timeout`.
 pub fn run_program(
     exe: &Path,
-    input: &ProgramInput,
+    input: &RunSetup,
     timeout: Duration,
     cwd: &Path,
 ) -> Result<Behaviour> {

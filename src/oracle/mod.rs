@@ -109,7 +109,7 @@ pub struct MrSpec {
     pub opt_flags: Vec<String>,
     /// What every run of the program is given.
     #[serde(default)]
-    pub program: Box<mr::ProgramInput>,
+    pub program: Box<mr::RunSetup>,
 }
 
 impl MrSpec {

@@ -77,14 +77,17 @@ pub enum Exec {
     Native,
 }
 
-/// What every run of the program is given: its arguments (after the
-/// program, or after the module for lli) and its standard input
+/// How the program runs beyond the module: the arguments every run gets
+/// (after the program, or after the module for lli), its standard input
 /// (`--mr-args`, `--mr-stdin`; `whittle miscompile`'s `--run-args`,
-/// `--stdin`).
+/// `--stdin`), and more flags for a native build's link (`--mr-link-flags`:
+/// a C++ program's runtime library).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ProgramInput {
+pub struct RunSetup {
     pub args: Vec<String>,
     pub stdin: Option<PathBuf>,
+    #[serde(default)]
+    pub link_flags: Vec<String>,
 }
 
 /// What relations need around them: where to work, the limits, the tools.
@@ -95,7 +98,7 @@ pub struct Env<'a> {
     pub timeout: Option<Duration>,
     pub exec: Exec,
     /// What the program is given on every run.
-    pub program: &'a ProgramInput,
+    pub program: &'a RunSetup,
     /// Whether `lli -force-interpreter` can run this program (it lacks
     /// some intrinsics); decided on the input.
     pub interpreter_usable: bool,
@@ -137,7 +140,7 @@ impl Env<'_> {
     }
 
     /// Run the program (a module through lli, or a binary): `args`, then
-    /// its [`ProgramInput`].
+    /// its [`RunSetup`].
     pub fn run_program(
         &self,
         program: &Path,
@@ -208,7 +211,7 @@ impl Env<'_> {
     }
 
     /// [`Env::observe`] with its addresses laid out as `layout` says. The
-    /// program gets its [`ProgramInput`] after `args`.
+    /// program gets its [`RunSetup`] after `args`.
     pub fn observe_in(
         &self,
         program: &Path,
@@ -255,12 +258,13 @@ impl Env<'_> {
         if let Err(f) = self.tool(llc, &args)? {
             return Ok(Err(f));
         }
-        let link = vec![
+        let mut link = vec![
             object.display().to_string(),
             "-o".into(),
             binary.display().to_string(),
             "-lm".into(),
         ];
+        link.extend(self.program.link_flags.iter().cloned());
         self.tool(&tool("clang")?, &link)
     }
 }
@@ -294,7 +298,7 @@ pub struct MrOracle {
     test_env: Arc<TestEnv>,
     relation: Box<dyn Relation>,
     exec: Exec,
-    program: ProgramInput,
+    program: RunSetup,
     timeout: Option<Duration>,
     interpreter_usable: AtomicBool,
     /// Whether the source runs under lli (so its interpreter can check it).
@@ -321,7 +325,7 @@ impl MrOracle {
     pub fn record(
         relation: Box<dyn Relation>,
         exec: Exec,
-        program: ProgramInput,
+        program: RunSetup,
         input: &Path,
         test_env: Arc<TestEnv>,
     ) -> Result<MrOracle> {
@@ -461,7 +465,7 @@ impl MrOracle {
     pub fn from_recorded(
         relation: Box<dyn Relation>,
         exec: Exec,
-        program: ProgramInput,
+        program: RunSetup,
         recorded: Recorded,
         test_env: Arc<TestEnv>,
     ) -> MrOracle {
