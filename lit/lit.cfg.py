@@ -139,6 +139,9 @@ if subprocess.run(
     capture_output=True,
 ).returncode == 0:
     config.available_features.add("sanitizers")
+# Link-time bugs are linked with lld.
+if os.path.exists(os.path.join(llvm_bin, "ld.lld")):
+    config.available_features.add("lld")
 # The stand-in compilers in Inputs/ run this LLVM's tools too.
 config.environment["LLVM_BIN_DIR"] = llvm_bin
 config.substitutions.append(("%whittle", whittle))

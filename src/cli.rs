@@ -35,6 +35,10 @@ pub struct Args {
     #[arg(value_name = "INPUT")]
     pub input: Option<PathBuf>,
 
+    /// More modules of a link, reduced together with INPUT (.ll, .bc; the test runs as TEST [TEST-ARG]... INPUT MORE...; -o names a directory)
+    #[arg(value_name = "MORE")]
+    pub more_inputs: Vec<PathBuf>,
+
     #[command(flatten)]
     pub oracle: OracleArgs,
 
@@ -557,6 +561,112 @@ impl MiscompileArgs {
             no_sanitize: self.no_sanitize,
             executor,
         })
+    }
+}
+
+/// `whittle lto REPRO.tar` or `whittle lto -- LINK...`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "whittle lto",
+    bin_name = "whittle lto",
+    version = whittle::VERSION,
+    long_version = whittle::LONG_VERSION,
+    about = "whittle lto: reduce the bitcode modules of a failing link together",
+    long_about = "whittle lto: reduce the bitcode modules of a failing link together, from an `ld.lld --reproduce` tarball or from the link command.\n\n\
+The bitcode inputs of the link (and the bitcode members of its archives, given to the linker between --start-lib and --end-lib) \
+are the modules; native objects, archives and the other options stay as they are. The link's crash is recorded on the inputs \
+(as --crash-cmd does) and is the oracle: whole modules are dropped, the modules merged into one where the crash survives \
+llvm-link, and each module reduced in turn with the others fixed, round after round. The modules are written the way the inputs \
+were (ThinLTO summaries), into the -o directory, which always holds the best set so far.",
+    after_help = "Examples:\n  whittle lto repro.tar -o reduced/\n  whittle lto -o reduced/ -- clang -flto=thin -fuse-ld=lld a.o b.o libc.a -o prog"
+)]
+pub struct LtoArgs {
+    /// The tarball `ld.lld --reproduce=FILE` wrote
+    #[arg(value_name = "REPRO.tar")]
+    pub tarball: Option<PathBuf>,
+
+    /// The link command (instead of a tarball)
+    #[arg(last = true, value_name = "LINK", allow_hyphen_values = true)]
+    pub link: Vec<String>,
+
+    /// The directory of the reduced modules [default: reduced]
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: Option<PathBuf>,
+
+    /// Also write the result as a lit test (split-file: the modules, the RUN lines that make their bitcode and the link)
+    #[arg(long, value_name = "FILE")]
+    pub emit_lit: Option<PathBuf>,
+
+    /// Tests to run at once
+    #[arg(short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Seconds a link may take
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+
+    /// Keep the temporary files (the unpacked tarball, the modules) and say where
+    #[arg(long)]
+    pub save_temps: bool,
+
+    /// Write the modules' sizes, tests and time as JSON
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
+
+    /// Where the tests run (local, slurm)
+    #[arg(long, value_enum, default_value_t = ExecutorArg::Local)]
+    pub executor: ExecutorArg,
+
+    /// An argument for srun (with --executor=slurm), given once per argument
+    #[arg(long = "executor-arg", value_name = "ARG", action = ArgAction::Append, allow_hyphen_values = true)]
+    pub executor_args: Vec<String>,
+
+    /// Say nothing but errors
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+impl LtoArgs {
+    /// The reduction's flags, as `whittle` takes them (without the oracle
+    /// and the modules).
+    pub fn reduction_flags(&self) -> Result<Vec<String>> {
+        timeout_seconds(self.timeout)?;
+        if self.executor == ExecutorArg::Local && !self.executor_args.is_empty() {
+            bail!("--executor-arg goes with --executor=slurm");
+        }
+        let mut words = vec![
+            "-o".to_string(),
+            self.output
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("reduced"))
+                .display()
+                .to_string(),
+        ];
+        if let Some(j) = self.jobs {
+            words.extend(["-j".into(), j.to_string()]);
+        }
+        if let Some(t) = self.timeout {
+            words.extend(["--timeout".into(), t.to_string()]);
+        }
+        if let Some(f) = &self.emit_lit {
+            words.push(format!("--emit-lit={}", f.display()));
+        }
+        if let Some(f) = &self.stats_json {
+            words.push(format!("--stats-json={}", f.display()));
+        }
+        if self.save_temps {
+            words.push("--save-temps".into());
+        }
+        if self.quiet {
+            words.push("-q".into());
+        }
+        if self.executor == ExecutorArg::Slurm {
+            words.push("--executor=slurm".into());
+            for a in &self.executor_args {
+                words.push(format!("--executor-arg={a}"));
+            }
+        }
+        Ok(words)
     }
 }
 

@@ -83,18 +83,34 @@ pub fn crash_test(
             signature.describe(oracle.mode())
         );
     }
+    let shown = emitted_command(oracle.shown_command());
+    let mut lines = vec![format!("{c} {provenance}")];
+    lines.extend(crash_lines(oracle, &signature, &shown, &path, comment));
+    Ok(finish(lines, module_text))
+}
+
+/// The RUN line of `shown` (a command that crashes as `oracle` recorded,
+/// `signature` being what it printed this time, naming `input`) and the
+/// CHECK lines that pin the crash.
+pub fn crash_lines(
+    oracle: &CrashOracle,
+    signature: &Signature,
+    shown: &str,
+    input: &str,
+    comment: Comment,
+) -> Vec<String> {
+    let c = comment.prefix();
     let not = match signature.ending {
         Ending::Signal(_) => "not --crash",
         Ending::Exit(_) => "not",
     };
-    let shown = emitted_command(oracle.shown_command());
-    let mut lines = vec![format!("{c} {provenance}")];
+    let mut lines = Vec::new();
     match oracle.signature().effective(oracle.mode()) {
         Mode::Any => lines.push(format!("{c} RUN: {not} {shown}")),
         Mode::Message => {
             lines.push(format!("{c} RUN: {not} {shown} 2>&1 | FileCheck %s"));
             match &signature.raw_message {
-                Some(raw) => lines.push(format!("{c} CHECK: {}", filecheck_pattern(raw, &path))),
+                Some(raw) => lines.push(format!("{c} CHECK: {}", filecheck_pattern(raw, input))),
                 None => lines.push(format!("{c} CHECK: Stack dump")),
             }
         }
@@ -109,7 +125,7 @@ pub fn crash_test(
         }
         Mode::Auto => unreachable!("effective() resolves Auto"),
     }
-    Ok(finish(lines, module_text))
+    lines
 }
 
 /// The header and RUN/CHECK lines of an output reproducer: the command's

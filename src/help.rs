@@ -10,7 +10,7 @@ use std::path::Path;
 use anyhow::{Context as _, Result};
 use clap::{Arg, Command, CommandFactory};
 
-use crate::cli::{Args, BisectArgs, ClangCrashArgs, MiscompileArgs};
+use crate::cli::{Args, BisectArgs, ClangCrashArgs, LtoArgs, MiscompileArgs};
 
 /// The flags `whittle -h` shows; `--help` shows every flag.
 const SHORT: &[&str] = &[
@@ -84,7 +84,7 @@ pub fn whittle() -> Command {
     shorten(Args::command(), SHORT).after_help(
         "Only the flags most runs need are shown; --help shows them all.\n\
          Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll\n\
-         Also: whittle bisect --help, whittle clang-crash --help, whittle miscompile --help",
+         Also: whittle bisect --help, whittle clang-crash --help, whittle miscompile --help, whittle lto --help",
     )
 }
 
@@ -100,6 +100,10 @@ pub fn miscompile() -> Command {
     shorten(MiscompileArgs::command(), &[])
 }
 
+pub fn lto() -> Command {
+    shorten(LtoArgs::command(), &[])
+}
+
 /// Every command, for the man pages and completions: bisect and
 /// clang-crash as subcommands of whittle.
 fn whole() -> Command {
@@ -107,6 +111,7 @@ fn whole() -> Command {
         .subcommand(BisectArgs::command().name("bisect"))
         .subcommand(ClangCrashArgs::command().name("clang-crash"))
         .subcommand(MiscompileArgs::command().name("miscompile"))
+        .subcommand(LtoArgs::command().name("lto"))
 }
 
 /// Write the man pages to `dir/man` and the completions to
@@ -133,6 +138,7 @@ pub fn generate(dir: &Path) -> Result<()> {
             "whittle-miscompile",
             MiscompileArgs::command().name("whittle-miscompile"),
         ),
+        ("whittle-lto", LtoArgs::command().name("whittle-lto")),
     ] {
         let mut page = Vec::new();
         clap_mangen::Man::new(cmd.version(version).long_version(version))

@@ -14,7 +14,9 @@
 pub mod bisect;
 pub mod clang_crash;
 pub mod emit;
+pub mod link_set;
 pub mod llvm;
+pub mod lto;
 pub mod mir;
 pub mod miscompile;
 pub mod mlir;

@@ -20,7 +20,7 @@ use whittle::bisect;
 use whittle::reduce::{self, Prepared};
 use whittle::reducer::{self, interrupt, PassInfo, RegisteredPass, Stats, Stopped};
 
-use cli::{Args, BisectArgs, ClangCrashArgs, MiscompileArgs};
+use cli::{Args, BisectArgs, ClangCrashArgs, LtoArgs, MiscompileArgs};
 
 fn main() -> ExitCode {
     let raw: Vec<OsString> = std::env::args_os().collect();
@@ -63,6 +63,9 @@ fn main() -> ExitCode {
     }
     if raw.get(1).is_some_and(|a| a == "miscompile") {
         return miscompile(raw);
+    }
+    if raw.get(1).is_some_and(|a| a == "lto") {
+        return lto(raw);
     }
     let argv: Vec<OsString> = cli::normalize(raw);
     if argv.len() <= 1 {
@@ -269,6 +272,9 @@ fn run(args: Args) -> Result<()> {
         // Found out now rather than after the reduction.
         reduce::check_output_writable(path).map_err(|e| anyhow::anyhow!("--plot: {e}"))?;
     }
+    if !args.more_inputs.is_empty() {
+        return link_set(args);
+    }
     let mut prepared = reduce::prepare(args.spec()?)?;
     let stats = match prepared.run() {
         Ok(stats) => stats,
@@ -293,6 +299,101 @@ fn run(args: Args) -> Result<()> {
         if !report.quiet {
             eprintln!("whittle: wrote lit test '{}'", path.display());
         }
+    }
+    Ok(())
+}
+
+/// `whittle lto REPRO.tar` or `whittle lto -- LINK...`: the link made into
+/// a crash command over its bitcode modules, reduced as a link set.
+fn lto(raw: Vec<OsString>) -> ExitCode {
+    let args = match help::lto()
+        .try_get_matches_from(raw.into_iter().skip(1))
+        .and_then(|m| LtoArgs::from_arg_matches(&m))
+    {
+        Ok(args) => args,
+        Err(e) => e.exit(),
+    };
+    interrupt::install();
+    exit_with((|| {
+        let work = tempfile::Builder::new().prefix("whittle-lto-").tempdir()?;
+        let link = match (&args.tarball, args.link.is_empty()) {
+            (Some(t), true) => whittle::lto::from_tarball(t, work.path())?,
+            (None, false) => whittle::lto::from_command(&args.link, work.path())?,
+            (Some(_), false) => anyhow::bail!("give a tarball or a link command, not both"),
+            (None, true) => anyhow::bail!(
+                "give the tarball ld.lld --reproduce wrote, or the link command after --"
+            ),
+        };
+        if !args.quiet {
+            eprintln!(
+                "whittle: lto: {} modules from {}; the link: {}",
+                link.modules.len(),
+                link.origin,
+                link.command
+            );
+        }
+        let mut words = vec![
+            "whittle".to_string(),
+            "--crash-cmd".into(),
+            link.command.clone(),
+        ];
+        words.extend(link.modules.iter().map(|m| m.display().to_string()));
+        words.extend(args.reduction_flags()?);
+        let argv = cli::normalize(words.into_iter().map(OsString::from).collect::<Vec<_>>());
+        let reduce_args = Args::from_arg_matches(&help::whittle().try_get_matches_from(argv)?)?;
+        let result = link_set(reduce_args);
+        if args.save_temps {
+            eprintln!(
+                "whittle: lto: temporary files kept in '{}'",
+                work.keep().display()
+            );
+        }
+        result
+    })())
+}
+
+/// Several modules of a link, reduced together (`whittle --test=T a.bc
+/// b.bc -o DIR`): each module's reduction is reported as a reduction.
+fn link_set(args: Args) -> Result<()> {
+    let mut inputs: Vec<PathBuf> = args.input.iter().cloned().collect();
+    inputs.extend(args.more_inputs.iter().cloned());
+    let quiet = args.run.quiet;
+    let stats_json = args.run.stats_json.clone();
+    let output = args
+        .run
+        .output
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("reduced"));
+    let reducer = |spec: whittle::reduce::RunSpec| {
+        let report = Report {
+            quiet,
+            stats_json: None,
+            plot: None,
+        };
+        let mut prepared = reduce::prepare(spec)?;
+        let stats = prepared.run().inspect_err(|e| {
+            if matches!(e.downcast_ref::<Stopped>(), Some(Stopped::Interrupted(_))) {
+                eprintln!(
+                    "whittle: interrupted; the best set of modules so far is in '{}'",
+                    output.display()
+                );
+            }
+        })?;
+        report.print(&prepared, &stats, true)?;
+        Ok(stats)
+    };
+    let mut base = args.spec()?;
+    base.output = None;
+    let report = whittle::link_set::run(base, &inputs, &output, &reducer)?;
+    if !quiet {
+        eprintln!("whittle: modules: done");
+        for line in report.summary().lines() {
+            eprintln!("  {line}");
+        }
+    }
+    if let Some(path) = &stats_json {
+        let text = serde_json::to_string_pretty(&report.json())? + "\n";
+        whittle::reducer::write_atomically(path, text.as_bytes())?;
     }
     Ok(())
 }

@@ -25,6 +25,9 @@ _whittle() {
             whittle,help)
                 cmd="whittle__subcmd__help"
                 ;;
+            whittle,lto)
+                cmd="whittle__subcmd__lto"
+                ;;
             whittle,miscompile)
                 cmd="whittle__subcmd__miscompile"
                 ;;
@@ -37,6 +40,9 @@ _whittle() {
             whittle__subcmd__help,help)
                 cmd="whittle__subcmd__help__subcmd__help"
                 ;;
+            whittle__subcmd__help,lto)
+                cmd="whittle__subcmd__help__subcmd__lto"
+                ;;
             whittle__subcmd__help,miscompile)
                 cmd="whittle__subcmd__help__subcmd__miscompile"
                 ;;
@@ -47,7 +53,7 @@ _whittle() {
 
     case "${cmd}" in
         whittle)
-            opts="-o -j -v -q -x -h -V --test --test-arg --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-link-flags --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --in-place --delta-passes --skip-delta-passes --print-delta-passes --max-pass-iterations --full-sweeps --no-change-memory --starting-granularity-level --abort-on-invalid-reduction --write-tmp-files-as-bitcode --output-bitcode --mtriple --mcpu --simplify-mir --ir-passes --reduce-callsite-inline-threshold --aggressive-named-md-reduction --policy --plot --allow-unregistered-dialect --mlir-passes --mlir-reduce-exit-codes --mlir-print-op-generic --skip-verify-interesting-after-counting-chunks --help --version bisect clang-crash miscompile help"
+            opts="-o -j -v -q -x -h -V --test --test-arg --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-link-flags --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --in-place --delta-passes --skip-delta-passes --print-delta-passes --max-pass-iterations --full-sweeps --no-change-memory --starting-granularity-level --abort-on-invalid-reduction --write-tmp-files-as-bitcode --output-bitcode --mtriple --mcpu --simplify-mir --ir-passes --reduce-callsite-inline-threshold --aggressive-named-md-reduction --policy --plot --allow-unregistered-dialect --mlir-passes --mlir-reduce-exit-codes --mlir-print-op-generic --skip-verify-interesting-after-counting-chunks --help --version bisect clang-crash miscompile lto help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -425,7 +431,7 @@ _whittle() {
             return 0
             ;;
         whittle__subcmd__help)
-            opts="bisect clang-crash miscompile help"
+            opts="bisect clang-crash miscompile lto help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -480,6 +486,20 @@ _whittle() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        whittle__subcmd__help__subcmd__lto)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         whittle__subcmd__help__subcmd__miscompile)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -487,6 +507,52 @@ _whittle() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        whittle__subcmd__lto)
+            opts="-o -j -q -h -V --output --emit-lit --timeout --save-temps --stats-json --executor --executor-arg --quiet --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --emit-lit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --stats-json)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --executor)
+                    COMPREPLY=($(compgen -W "local slurm" -- "${cur}"))
+                    return 0
+                    ;;
+                --executor-arg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -95,6 +95,7 @@ complete -c whittle -n "__fish_whittle_needs_command" -s V -l version -d 'Print 
 complete -c whittle -n "__fish_whittle_needs_command" -a "bisect" -d 'whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test'
 complete -c whittle -n "__fish_whittle_needs_command" -a "clang-crash" -d 'whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test'
 complete -c whittle -n "__fish_whittle_needs_command" -a "miscompile" -d 'whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test'
+complete -c whittle -n "__fish_whittle_needs_command" -a "lto" -d 'whittle lto: reduce the bitcode modules of a failing link together'
 complete -c whittle -n "__fish_whittle_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test -d 'Interestingness test, run as TEST [TEST-ARG]... CANDIDATE (exit 0 = interesting)' -r -F
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test-arg -d 'Argument passed to the test before the candidate (repeatable)' -r
@@ -164,7 +165,20 @@ complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -l save-temp
 complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s q -l quiet -d 'Say nothing but errors'
 complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c whittle -n "__fish_whittle_using_subcommand miscompile" -s V -l version -d 'Print version'
-complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "bisect" -d 'whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test'
-complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "clang-crash" -d 'whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test'
-complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "miscompile" -d 'whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test'
-complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -s o -l output -d 'The directory of the reduced modules [default: reduced]' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -l emit-lit -d 'Also write the result as a lit test (split-file: the modules, the RUN lines that make their bitcode and the link)' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -s j -d 'Tests to run at once' -r
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -l timeout -d 'Seconds a link may take' -r
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -l stats-json -d 'Write the modules\' sizes, tests and time as JSON' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -l executor -d 'Where the tests run (local, slurm)' -r -f -a "local\t''
+slurm\t''"
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -l executor-arg -d 'An argument for srun (with --executor=slurm), given once per argument' -r
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -l save-temps -d 'Keep the temporary files (the unpacked tarball, the modules) and say where'
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -s q -l quiet -d 'Say nothing but errors'
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c whittle -n "__fish_whittle_using_subcommand lto" -s V -l version -d 'Print version'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile lto help" -f -a "bisect" -d 'whittle bisect: find the pass of an opt/llc/clang pipeline that causes a failure, and reduce its input to a one-pass test'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile lto help" -f -a "clang-crash" -d 'whittle clang-crash: from the reproducer clang writes when it crashes to a reduced regression test'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile lto help" -f -a "miscompile" -d 'whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile lto help" -f -a "lto" -d 'whittle lto: reduce the bitcode modules of a failing link together'
+complete -c whittle -n "__fish_whittle_using_subcommand help; and not __fish_seen_subcommand_from bisect clang-crash miscompile lto help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -8,6 +8,10 @@
 //
 //   wt-crash           (ScalarOptimizerLate) fatal error in a function that
 //                      calls @wt_crash.
+//   wt-crash-imported  (ScalarOptimizerLate) fatal error in a function
+//                      that calls @wt_imported and is available_externally:
+//                      one ThinLTO imported from another module (a link
+//                      bug that merging the modules makes vanish).
 //   wt-crash-late      (VectorizerStart) fatal error in a function that
 //                      calls @wt_crash_late.
 //   wt-miscompile      (VectorizerStart) in functions named marked*,
@@ -78,6 +82,15 @@ struct WtCrash : PassInfoMixin<WtCrash> {
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
     if (callsFunction(F, "wt_crash"))
       report_fatal_error("wt-crash: the planted bug in @" + F.getName());
+    return PreservedAnalyses::all();
+  }
+};
+
+struct WtCrashImported : PassInfoMixin<WtCrashImported> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &) {
+    if (F.hasAvailableExternallyLinkage() && callsFunction(F, "wt_imported"))
+      report_fatal_error("wt-crash-imported: the planted bug in @" +
+                         F.getName() + ", imported");
     return PreservedAnalyses::all();
   }
 };
@@ -216,6 +229,7 @@ void name(PassBuilder &PB, StringRef Name) {
 
 void registerPasses(PassBuilder &PB) {
   name<WtCrash>(PB, "wt-crash");
+  name<WtCrashImported>(PB, "wt-crash-imported");
   name<WtCrashLate>(PB, "wt-crash-late");
   name<WtMiscompile>(PB, "wt-miscompile");
   name<WtMark>(PB, "wt-mark");
@@ -231,6 +245,7 @@ void registerPasses(PassBuilder &PB) {
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "wt-crash") FPM.addPass(WtCrash());
+        else if (Name == "wt-crash-imported") FPM.addPass(WtCrashImported());
         else if (Name == "wt-crash-late") FPM.addPass(WtCrashLate());
         else if (Name == "wt-miscompile") FPM.addPass(WtMiscompile());
         else if (Name == "wt-mark") FPM.addPass(WtMark());
@@ -253,6 +268,7 @@ void registerPasses(PassBuilder &PB) {
   PB.registerScalarOptimizerLateEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
         FPM.addPass(WtCrash());
+        FPM.addPass(WtCrashImported());
         FPM.addPass(WtCheckMarked());
         FPM.addPass(WtCounted());
       });

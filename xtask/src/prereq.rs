@@ -151,10 +151,25 @@ pub fn demo(major: u32) -> Vec<Group> {
     vec![llvm(major)]
 }
 
+/// lld: the tests of link-time reductions (`whittle lto`, several modules)
+/// link with it (PyPI's LLVM has its own).
+pub fn lld(major: u32) -> Group {
+    let package = format!("lld-{major}");
+    let linker = format!("/usr/lib/llvm-{major}/bin/ld.lld");
+    Group::new(
+        &[package.as_str()],
+        &format!("lld {major}, which the link-time reduction tests link with"),
+    )
+    .providing(&[(linker.as_str(), package.as_str())])
+}
+
 /// What `cargo xtask test --llvm MAJOR` needs, one group a line: a new one is
 /// `Group::new(&["pkg", ...], "what it is, which the ... tests need"),`.
 pub fn test(major: u32) -> Vec<Group> {
     let mut groups = demo(major);
+    if pypi(major).is_none() {
+        groups.push(lld(major));
+    }
     if major != DEFAULT_LLVM {
         groups.push(lit());
     }
