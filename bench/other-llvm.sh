@@ -17,7 +17,7 @@
 set -e
 major=$1; shift
 here=$(cd "$(dirname "$0")" && pwd)
-shared=${SHARED_BENCH:-/work/shared/bench}
+shared=$here/llvm
 : "${BENCH_OUT:?set BENCH_OUT to a directory of your own}"
 export LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-$major/bin}
 suite="$BENCH_OUT/llvm$major"

@@ -1,9 +1,10 @@
 #!/bin/sh
-# Runs the shared benchmark's driver on its cases plus this repository's
-# extra cases (bench/cases-extra/{llvm,mlir}), without copying the driver:
-# a fresh suite folder under $BENCH_OUT (one per invocation, so that runs
-# may overlap) holds a symlink to the shared run.py (which finds its cases/
-# beside itself) and a cases/ folder of symlinks to both sets of cases.
+# Runs the benchmark's driver (bench/llvm/run.py, bench/mlir/run.py) on its
+# cases plus the extra cases (bench/cases-extra/{llvm,mlir}): a fresh suite
+# folder under $BENCH_OUT (one per invocation, so that runs may overlap)
+# holds a symlink to run.py (which finds its cases/ beside itself) and a
+# cases/ folder of symlinks to both sets of cases. `cargo xtask bench` runs
+# whittle and the peer reducer through it side by side.
 #
 #   BENCH_OUT=/some/dir bench/run.sh llvm --tool target/release/whittle --label whittle -j 1
 #   BENCH_OUT=/some/dir bench/run.sh mlir --tool mlir-reduce --cases sqlite-import-slp-avx2
@@ -13,10 +14,9 @@
 set -e
 kind=$1; shift
 here=$(cd "$(dirname "$0")" && pwd)
-shared=${SHARED_BENCH:-/work/shared/bench}
 case $kind in
-  llvm) upstream=$shared ;;
-  mlir) upstream=$shared/mlir ;;
+  llvm) upstream=$here/llvm ;;
+  mlir) upstream=$here/mlir ;;
   *) echo "usage: $0 llvm|mlir [run.py arguments]" >&2; exit 2 ;;
 esac
 : "${BENCH_OUT:?set BENCH_OUT to a directory of your own}"

@@ -22,13 +22,21 @@ use whittle_passes::PassOptions;
     name = "whittle",
     version = whittle::VERSION,
     long_version = whittle::LONG_VERSION,
-    about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging)",
-    long_about = "whittle: LLVM automatic testcase reducer (hierarchical + weighted delta debugging).\n\n\
+    about = "whittle: LLVM automatic testcase reducer (hierarchical delta debugging, probabilistic DD per level)",
+    long_about = "whittle: LLVM automatic testcase reducer (hierarchical delta debugging, probabilistic DD per level).\n\n\
 Shrinks an LLVM IR module (.ll or .bc), a Machine IR file (.mir) or an MLIR module (.mlir) while an \
 interestingness test keeps succeeding. The test runs as `TEST [TEST-ARG]... CANDIDATE`; exit status 0 means \
 the candidate is still interesting. Every candidate passes the LLVM (machine, MLIR) verifier \
-before the test sees it. Command lines written for llvm-reduce work unchanged.",
-    after_help = "Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll"
+before the test sees it. Command lines written for llvm-reduce work unchanged. Several modules of a link (INPUT MORE...) \
+are reduced together into the -o directory.\n\n\
+Subcommands: `whittle bisect` (from a failing pipeline to the culprit pass and a one-pass test), `whittle clang-crash` \
+(from clang's crash reproducer to a regression test), `whittle miscompile` (from a program that misbehaves when optimized \
+to the culprit pass and a regression test), `whittle lto` (the bitcode modules of a failing link, from an ld.lld --reproduce \
+tarball or the link command).",
+    after_help = "Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll",
+    after_long_help = "Example:\n  whittle --test=./crashes.sh --test-arg=-O2 input.ll -o reduced.ll\n\n\
+See also: whittle-bisect(1), whittle-clang-crash(1), whittle-miscompile(1), whittle-lto(1); the guide in docs/ \
+(docs/README.md)."
 )]
 pub struct Args {
     /// The module to reduce (.ll, .bc, .mir or .mlir)

@@ -89,7 +89,16 @@ pub fn whittle() -> Command {
 }
 
 pub fn bisect() -> Command {
-    shorten(BisectArgs::command(), &[])
+    shorten(bisect_command(), &[])
+}
+
+/// `whittle bisect`'s flags as it documents them: a `--test` script cannot
+/// be bisected (whittle cannot see the tool inside it), so its flags are
+/// not shown (given, they are refused in one line).
+fn bisect_command() -> Command {
+    BisectArgs::command()
+        .mut_arg("test", |a| a.hide(true))
+        .mut_arg("test_args", |a| a.hide(true))
 }
 
 pub fn clang_crash() -> Command {
@@ -108,7 +117,7 @@ pub fn lto() -> Command {
 /// clang-crash as subcommands of whittle.
 fn whole() -> Command {
     Args::command()
-        .subcommand(BisectArgs::command().name("bisect"))
+        .subcommand(bisect_command().name("bisect"))
         .subcommand(ClangCrashArgs::command().name("clang-crash"))
         .subcommand(MiscompileArgs::command().name("miscompile"))
         .subcommand(LtoArgs::command().name("lto"))
@@ -128,7 +137,7 @@ pub fn generate(dir: &Path) -> Result<()> {
         ("whittle", Args::command()),
         (
             "whittle-bisect",
-            BisectArgs::command().name("whittle-bisect"),
+            bisect_command().name("whittle-bisect"),
         ),
         (
             "whittle-clang-crash",

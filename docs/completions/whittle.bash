@@ -247,20 +247,12 @@ _whittle() {
             return 0
             ;;
         whittle__subcmd__bisect)
-            opts="-o -j -v -q -h -V --test --test-arg --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-link-flags --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --counters --help --version"
+            opts="-o -j -v -q -h -V --crash-cmd --signature --cmd --match --no-match --lit --mr --mr-exec --mr-pipeline --mr-opt --mr-llc --mr-llc-flags --mr-args --mr-stdin --mr-link-flags --mr-tool --mr-followup --mr-run --mr-compare --emit-lit --output --preserve-debug-environment --timeout --no-auto-timeout --confirm --recheck-every --save-temps --stats-json --verbose --quiet --executor --executor-arg --executor-retries --executor-grace --executor-exclude-failed --counters --test --test-arg --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --test)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --test-arg)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --crash-cmd)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -382,6 +374,14 @@ _whittle() {
                     return 0
                     ;;
                 --executor-grace)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --test-arg)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

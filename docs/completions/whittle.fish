@@ -97,8 +97,6 @@ complete -c whittle -n "__fish_whittle_needs_command" -a "clang-crash" -d 'whitt
 complete -c whittle -n "__fish_whittle_needs_command" -a "miscompile" -d 'whittle miscompile: from a program that misbehaves when optimized to the culprit pass and a reduced regression test'
 complete -c whittle -n "__fish_whittle_needs_command" -a "lto" -d 'whittle lto: reduce the bitcode modules of a failing link together'
 complete -c whittle -n "__fish_whittle_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test -d 'Interestingness test, run as TEST [TEST-ARG]... CANDIDATE (exit 0 = interesting)' -r -F
-complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test-arg -d 'Argument passed to the test before the candidate (repeatable)' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l crash-cmd -d 'Oracle without a script: interesting when CMD crashes the way it crashes on the input (`%s` = candidate)' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l signature -d 'Which parts of the crash must agree: auto, message, frames:N, any' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l cmd -d 'Oracle without a script: interesting when CMD\'s stdout or stderr has a line matching --match (`%s` = candidate)' -r
@@ -130,6 +128,8 @@ slurm\t''"
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l executor-arg -d 'Passed to every srun (repeatable): --partition=P, --account=A, --time=T, --constraint=C, -c N, ...' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l executor-retries -d 'Runs of a test after the first when Slurm fails it (a lost node, an srun error, no answer)' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l executor-grace -d 'Seconds a step may take beyond --timeout before it counts as hung and is cancelled' -r
+complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test -d 'Interestingness test, run as TEST [TEST-ARG]... CANDIDATE (exit 0 = interesting)' -r -F
+complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l test-arg -d 'Argument passed to the test before the candidate (repeatable)' -r
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l preserve-debug-environment -d 'Keep LLVM\'s crash reports and stack symbolization in the test\'s environment'
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l no-auto-timeout -d 'Without --timeout, let every test run to its end. By default a test is stopped once it runs 10 times as long as the interesting tests so far (their 90th percentile) and at least 0.5 s: it counts as not interesting (with --executor=slurm, the limit applies on the node to each process of the test)'
 complete -c whittle -n "__fish_whittle_using_subcommand bisect" -l save-temps -d 'Keep the scratch directory (candidates, the tests\' working directories) and print where it is'

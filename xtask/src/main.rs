@@ -39,6 +39,7 @@ usage: cargo xtask demo [--llvm N]
        cargo xtask test [--llvm N] [-- CARGO-TEST-ARGS...]
        cargo xtask prereq [--llvm N]
        cargo xtask docs
+       cargo xtask bench [--llvm N] [mlir] [-- RUN.PY-ARGS...]
 
 demo  install what is missing, build the release whittle, reduce examples/llc-crash
 test  install what is missing, start a local three-node Slurm cluster if none
@@ -47,6 +48,11 @@ test  install what is missing, start a local three-node Slurm cluster if none
       depends on the LLVM, without the cluster)
 prereq  install what `test` needs (LLVM, Slurm, C-Vise), nothing else
 docs  write docs/man/*.1 and docs/completions/* from whittle's flags
+bench  run whittle and the peer reducer (llvm-reduce, or mlir-reduce with
+      `mlir`) side by side on the benchmark in bench/ (the same cases, tests
+      and arguments: --cases a,b, -j N, --timeout S, ...), one after the other
+      in one run; write target/bench/STAMP/{peer,whittle}.json and print the
+      tables (test runs, size, wall) with whittle's ratios to the peer
 
 --llvm N  the LLVM whittle is built for and tested with: 22 (the default), 19
           or 23 (20 and 21 build too, from packages you install); built in
@@ -62,6 +68,11 @@ enum Task {
     Test { llvm: u32, args: Vec<OsString> },
     Prereq { llvm: u32 },
     Docs,
+    Bench {
+        llvm: u32,
+        mlir: bool,
+        args: Vec<OsString>,
+    },
     Help,
 }
 
@@ -99,7 +110,7 @@ fn parse(args: Vec<OsString>) -> Result<Task, String> {
     };
     let mut rest: Vec<OsString> = args.collect();
     let llvm = match task.to_str() {
-        Some("demo" | "prereq" | "test") => take_llvm(&mut rest)?,
+        Some("demo" | "prereq" | "test" | "bench") => take_llvm(&mut rest)?,
         _ => prereq::DEFAULT_LLVM,
     };
     match task.to_str() {
@@ -111,6 +122,16 @@ fn parse(args: Vec<OsString>) -> Result<Task, String> {
             let skip = usize::from(rest.first().is_some_and(|a| a == "--"));
             Ok(Task::Test {
                 llvm,
+                args: rest[skip..].to_vec(),
+            })
+        }
+        Some("bench") => {
+            let mlir = rest.first().is_some_and(|a| a == "mlir");
+            let rest = &rest[usize::from(mlir)..];
+            let skip = usize::from(rest.first().is_some_and(|a| a == "--"));
+            Ok(Task::Bench {
+                llvm,
+                mlir,
                 args: rest[skip..].to_vec(),
             })
         }
@@ -445,6 +466,68 @@ fn docs() -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `cargo xtask bench`: whittle and the peer reducer of the same LLVM on
+/// the same cases with the same arguments, one after the other, through
+/// `bench/run.sh`; the results under `target/bench/STAMP/` and the tables
+/// (bench/tables.py) printed.
+fn bench(llvm: u32, mlir: bool, args: &[OsString]) -> Result<ExitCode, String> {
+    let root = workspace_root();
+    prereq::supported(llvm)?;
+    let build = Build::prepare(llvm, &prereq::demo(llvm))?;
+    let whittle = build.release_whittle(&root)?;
+    let (kind, peer) = if mlir {
+        ("mlir", "mlir-reduce")
+    } else {
+        ("llvm", "llvm-reduce")
+    };
+    let peer_path = build.llvm_bin().join(peer);
+    if !peer_path.is_file() {
+        return Err(format!(
+            "{} has no {peer}: nothing to compare with",
+            build.llvm_bin().display()
+        ));
+    }
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let out = target_dir(&root).join("bench").join(stamp.to_string());
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut results = Vec::new();
+    for (label, tool) in [(peer, peer_path.clone()), ("whittle", whittle.clone())] {
+        let file = out.join(format!("{label}.json"));
+        eprintln!("xtask: bench: {label}");
+        run_ok(
+            Command::new(root.join("bench/run.sh"))
+                .current_dir(&root)
+                .env("BENCH_OUT", &out)
+                .env("LLVM_BIN", build.llvm_bin())
+                .arg(kind)
+                .arg("--tool")
+                .arg(&tool)
+                .arg("--label")
+                .arg(label)
+                .arg("--out")
+                .arg(&file)
+                .args(args),
+        )?;
+        results.push(file);
+    }
+    for key in ["calls", "size", "wall"] {
+        run_ok(
+            Command::new("python3")
+                .current_dir(&root)
+                .arg("bench/tables.py")
+                .arg("--base")
+                .arg(&results[0])
+                .args(&results[1..])
+                .arg("--key")
+                .arg(key),
+        )?;
+    }
+    eprintln!("xtask: bench: results in {}", out.display());
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let task = match parse(std::env::args_os().skip(1).collect()) {
         Ok(task) => task,
@@ -460,6 +543,7 @@ fn main() -> ExitCode {
             Build::prepare(llvm, &prereq::test(llvm)).map(|_| ExitCode::SUCCESS)
         }
         Task::Docs => docs(),
+        Task::Bench { llvm, mlir, args } => bench(llvm, mlir, &args),
         Task::Help => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
@@ -491,6 +575,22 @@ mod tests {
         );
         assert_eq!(parse(args(&["prereq"])), Ok(Task::Prereq { llvm: 22 }));
         assert_eq!(parse(args(&["help"])), Ok(Task::Help));
+        assert_eq!(
+            parse(args(&["bench", "--llvm", "19", "--", "--cases", "a,b"])),
+            Ok(Task::Bench {
+                llvm: 19,
+                mlir: false,
+                args: args(&["--cases", "a,b"])
+            })
+        );
+        assert_eq!(
+            parse(args(&["bench", "mlir"])),
+            Ok(Task::Bench {
+                llvm: 22,
+                mlir: true,
+                args: vec![]
+            })
+        );
         assert!(parse(args(&["prereq", "x"])).is_err());
         assert!(parse(args(&[])).is_err());
         assert!(parse(args(&["demo", "x"])).is_err());
