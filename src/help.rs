@@ -135,10 +135,7 @@ pub fn generate(dir: &Path) -> Result<()> {
     let version = env!("CARGO_PKG_VERSION");
     for (name, cmd) in [
         ("whittle", Args::command()),
-        (
-            "whittle-bisect",
-            bisect_command().name("whittle-bisect"),
-        ),
+        ("whittle-bisect", bisect_command().name("whittle-bisect")),
         (
             "whittle-clang-crash",
             ClangCrashArgs::command().name("whittle-clang-crash"),

