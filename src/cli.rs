@@ -321,8 +321,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub confirm: u32,
 
-    /// Re-test the result so far when it changed, between two rounds of a pass or at its end, at most once per SECONDS and within a tenth of the run (0: whenever it changed; default 60); LLVM IR is also run with its locals filled (0x00, 0xa5, 0x5a; the last also trapping where it uses bytes of a local it never wrote). When the re-check fails, the test is flaky: the pass ends there, the reduction goes back to the latest result that passes 3 re-runs, confirms every interesting test from then on (--confirm 2, or the filled runs when they explain the failure), re-checks after every pass that changed the result, and the final re-check asks for 3 passes in a row
-    #[arg(long, value_name = "SECONDS", default_value_t = 60.0)]
+    /// Re-test the result so far when it changed, between two rounds of a pass or at its end, at most once per TESTS tests and within a tenth of the run's tests (0: whenever it changed; default 100; counted in tests, not time, so the same reduction asks the same tests at any load); LLVM IR is also run with its locals filled (0x00, 0xa5, 0x5a; the last also trapping where it uses bytes of a local it never wrote). When the re-check fails, the test is flaky: the pass ends there, the reduction goes back to the latest result that passes 3 re-runs, confirms every interesting test from then on (--confirm 2, or the filled runs when they explain the failure), re-checks after every pass that changed the result, and the final re-check asks for 3 passes in a row
+    #[arg(long, value_name = "TESTS", default_value_t = 100.0)]
     pub recheck_every: f64,
 
     /// Keep the scratch directory (candidates, the tests' working directories) and print where it is
@@ -915,12 +915,12 @@ impl RunArgs {
     }
 
     /// `--recheck-every`, checked.
-    pub fn recheck_every(&self) -> Result<Duration> {
+    pub fn recheck_every(&self) -> Result<u64> {
         let every = self.recheck_every;
-        if !(every >= 0.0 && every.is_finite()) {
-            bail!("--recheck-every must be a number of seconds, not {every}");
+        if !(every >= 0.0 && every.is_finite() && every.fract() == 0.0) {
+            bail!("--recheck-every must be a number of tests, not {every}");
         }
-        Ok(Duration::from_secs_f64(every))
+        Ok(every as u64)
     }
 
     /// `-j N`; by default the available cores, or under Slurm inside an

@@ -73,9 +73,9 @@ pub struct Search {
     pub auto_limit: bool,
     /// Runs after an interesting one that must agree (`--confirm`).
     pub confirm: u32,
-    /// How often the result so far is re-tested during the run
+    /// How often the result so far is re-tested during the run, in tests
     /// (`--recheck-every`).
-    pub recheck_every: std::time::Duration,
+    pub recheck_every: u64,
 }
 
 /// LLVM IR's options.

@@ -876,15 +876,16 @@ fn executor_flags_go_with_slurm() {
 }
 
 #[test]
-fn recheck_every_must_be_a_number_of_seconds() {
+fn recheck_every_must_be_a_number_of_tests() {
     let s = Scratch::new();
     for bad in [
         "--recheck-every=-1",
         "--recheck-every=inf",
         "--recheck-every=NaN",
+        "--recheck-every=2.5",
     ] {
         let out = s.run(&["--test", "./test.sh", bad, "input.ll"]);
-        assert_one_line_error(&out, "--recheck-every must be a number of seconds");
+        assert_one_line_error(&out, "--recheck-every must be a number of tests");
     }
 }
 

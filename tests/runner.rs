@@ -1149,3 +1149,62 @@ fn a_change_refused_before_is_not_tested_again_on_the_same_function() {
     assert!(!String::from_utf8_lossy(&remembering).contains("@unused"));
     assert_eq!(with["final_check_interesting"], true, "{with}");
 }
+
+#[test]
+fn rechecks_are_due_by_tests_so_the_same_reduction_asks_the_same_tests_at_any_load() {
+    // The same reduction with a fast test and a slow one (as on a loaded
+    // machine): re-checks come after the same tests (not after the same
+    // seconds, which the slow run reaches sooner), so the runs ask the
+    // same tests and end the same way.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.ll");
+    let mut module = String::new();
+    for i in 0..12 {
+        module += &format!(
+            "define i32 @f{i}(i32 %x) {{\n  %a = add i32 %x, {i}\n  %b = mul i32 %a, 3\n  ret i32 %b\n}}\n\n"
+        );
+    }
+    module += "define i32 @keep_me(i32 %x) {\n  %y = xor i32 %x, 7\n  ret i32 %y\n}\n";
+    std::fs::write(&input, module).unwrap();
+    let test = dir.path().join("test.sh");
+    std::fs::write(
+        &test,
+        "#!/bin/sh\n[ -n \"$WT_DELAY\" ] && sleep \"$WT_DELAY\"\ngrep -q 'xor i32' \"$1\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&test, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let run = |tag: &str, delay: Option<&str>, jobs: &str| {
+        let output = dir.path().join(format!("{tag}.ll"));
+        let json = dir.path().join(format!("{tag}.json"));
+        let mut command = Command::new(WHITTLE);
+        command
+            .arg("--test")
+            .arg(&test)
+            .arg(jobs)
+            .args(["--recheck-every", "3", "--stats-json"])
+            .arg(&json)
+            .arg(&input)
+            .arg("-o")
+            .arg(&output);
+        if let Some(d) = delay {
+            command.env("WT_DELAY", d);
+        }
+        let out = command.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (std::fs::read(&output).unwrap(), stats(&json))
+    };
+    let (fast, fast_stats) = run("fast", None, "-j1");
+    let (slow, slow_stats) = run("slow", Some("0.1"), "-j1");
+    assert!(fast_stats["rechecks"].as_u64().unwrap() > 0, "{fast_stats}");
+    for key in ["tests", "rechecks", "interesting", "not_interesting"] {
+        assert_eq!(
+            fast_stats[key], slow_stats[key],
+            "{key}: {fast_stats} vs {slow_stats}"
+        );
+    }
+    assert_eq!(fast, slow);
+}

@@ -90,9 +90,10 @@ pub struct Settings {
     /// when a re-check shows the test flaky).
     pub confirm: u32,
     /// Re-test the current result when it changed (between two rounds of a
-    /// level, or at its end) once this long has passed since the last
-    /// re-check (`--recheck-every`).
-    pub recheck_every: std::time::Duration,
+    /// level, or at its end) once this many tests have run since the last
+    /// re-check (`--recheck-every`): counted in tests, not time, so that
+    /// the same reduction asks the same tests at any load and any `-j`.
+    pub recheck_every: u64,
     /// Presume a change the test refused refused again where it comes back
     /// on the same item ([`memo`]; off with `--no-change-memory`).
     pub change_memory: bool,

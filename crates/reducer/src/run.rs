@@ -93,8 +93,8 @@ pub fn run<F: FrontEnd>(
         fatal: None,
         infrastructure: None,
         started,
-        last_recheck: started,
-        recheck_took: Duration::ZERO,
+        tests_at_recheck: 0,
+        recheck_runs: 1,
         rechecked: None,
         flaky_in_level: None,
         produced_by: HashMap::new(),
@@ -187,8 +187,9 @@ pub fn run<F: FrontEnd>(
 }
 
 /// Until a test is known to be flaky, re-checks wait at least this many
-/// times as long as the last one took.
-const RECHECK_SHARE: u32 = 10;
+/// times as many tests as the last one ran: they take a tenth of the run's
+/// tests at most.
+const RECHECK_SHARE: u64 = 10;
 
 /// What the failed re-checks of a run have shown so far.
 struct Flakiness {
@@ -208,15 +209,15 @@ impl Flakiness {
     }
 }
 
-/// How long after the last re-check the next is due: at every change
-/// where `--recheck-every 0` asks for it or the test is flaky for a reason
-/// nothing else checks; else `asked`, and at least [`RECHECK_SHARE`] times
-/// what the last re-check took.
-fn recheck_interval(asked: Duration, took: Duration, flaky_unexplained: bool) -> Duration {
-    if flaky_unexplained || asked.is_zero() {
-        Duration::ZERO
+/// How many tests after the last re-check the next is due: at every
+/// change where `--recheck-every 0` asks for it or the test is flaky for a
+/// reason nothing else checks; else `asked`, and at least
+/// [`RECHECK_SHARE`] times the runs the last re-check took.
+fn recheck_interval(asked: u64, runs: u64, flaky_unexplained: bool) -> u64 {
+    if flaky_unexplained || asked == 0 {
+        0
     } else {
-        asked.max(took * RECHECK_SHARE)
+        asked.max(runs * RECHECK_SHARE)
     }
 }
 
@@ -307,13 +308,12 @@ struct Reduction<'s, F> {
     /// run stops, and says so with its stats.
     infrastructure: Option<String>,
     started: Instant,
-    /// When the current result was last re-tested (the start at first), and
-    /// the test bytes' hash it had then.
-    last_recheck: Instant,
+    /// The tests run when the current result was last re-tested (none at
+    /// first), and the test bytes' hash it had then.
+    tests_at_recheck: u64,
     rechecked: Option<blake3::Hash>,
-    /// How long the last re-check took (its fill runs, and the fill
-    /// check's trial on the input, included).
-    recheck_took: Duration,
+    /// How many runs the last re-check took (its fill runs included).
+    recheck_runs: u64,
     /// A re-check during the level failed (how): the level ends at once and
     /// the run walks back at its end.
     flaky_in_level: Option<String>,
@@ -513,11 +513,14 @@ impl<F: FrontEnd> Reduction<'_, F> {
     }
 
     /// Whether the current result is due for a re-check: it changed since
-    /// the last one, and `--recheck-every` has passed (any time, once the
-    /// test is known to be flaky for a reason the fill check does not
-    /// explain). Until then re-checks take a tenth of the run at most
-    /// (unless `--recheck-every 0` asks for every change): a test of ten
-    /// seconds is re-checked every few minutes.
+    /// the last one, and `--recheck-every` tests have run since (any
+    /// number, once the test is known to be flaky for a reason the fill
+    /// check does not explain). Until then re-checks take a tenth of the
+    /// run's tests at most (unless `--recheck-every 0` asks for every
+    /// change). Counted in tests, not seconds: the same reduction re-checks
+    /// at the same points, so it asks the same tests, at any machine load
+    /// and any `-j` (the tests counted are those whose verdict the search
+    /// used, not those run ahead and discarded).
     ///
     /// Where every failed re-check so far was explained by the fill check
     /// (memory read before it is written; confirmations not raised), each
@@ -533,10 +536,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
         };
         let every = recheck_interval(
             self.settings.recheck_every,
-            self.recheck_took,
+            self.recheck_runs,
             flaky.unexplained(),
         );
-        self.last_recheck.elapsed() >= every && self.current.hash != self.rechecked
+        self.stats.tests - self.tests_at_recheck >= every && self.current.hash != self.rechecked
     }
 
     /// Re-test the current result, so that a flaky test (one that calls a
@@ -560,16 +563,19 @@ impl<F: FrontEnd> Reduction<'_, F> {
     /// would catch it only by chance); the runs that confirm are not
     /// raised for a failure the fill explains.
     fn recheck_fails(&mut self) -> Option<String> {
-        let began = Instant::now();
         let fill = if self.fill_usable()? {
             Fill::Always
         } else {
             Fill::No
         };
+        self.recheck_runs = 1 + if fill == Fill::Always {
+            crate::FILL_BYTES.len() as u64
+        } else {
+            0
+        };
         let result = self.test_snapshot(self.current.snapshot.clone(), fill)?;
         self.account_job(&result);
-        self.last_recheck = Instant::now();
-        self.recheck_took = began.elapsed();
+        self.tests_at_recheck = self.stats.tests;
         let status = match &result.evaluation {
             Evaluation::Tested(outcome) => {
                 self.stats.rechecks += 1;
@@ -651,7 +657,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
         };
         self.rechecked = self.current.hash;
-        self.last_recheck = Instant::now();
+        self.tests_at_recheck = self.stats.tests;
         self.stats.flaky_during.push(Flaky { cut_short, ..flaky });
         self.update_progress();
     }
@@ -1095,7 +1101,7 @@ impl<F: FrontEnd> Judge<usize> for Reduction<'_, F> {
         candidates: &mut dyn Iterator<Item = Candidate<usize>>,
     ) -> Option<(usize, Config<usize>)> {
         if self.level.is_some() && self.recheck_due() {
-            // Once a minute, between rounds: a failure cuts the level short
+            // When due, between rounds: a failure cuts the level short
             // (the walk back is at its end), so that the search stops
             // building on a result that was interesting by chance.
             self.cancel_ahead(|_| true);
@@ -1258,8 +1264,6 @@ impl<F: FrontEnd> Hierarchy for Reduction<'_, F> {
 mod tests {
     use super::*;
 
-    const SECOND: Duration = Duration::from_secs(1);
-
     #[test]
     fn rechecks_follow_the_schedule_unless_the_flakiness_is_unexplained() {
         let flaky = |fill_checked, confirm_raised| Flakiness {
@@ -1281,13 +1285,10 @@ mod tests {
         assert!(flaky(false, true).unexplained());
         assert!(flaky(false, false).unexplained());
 
-        let took = Duration::from_millis(300);
-        assert_eq!(recheck_interval(SECOND * 60, took, false), SECOND * 60);
-        assert_eq!(recheck_interval(SECOND, took, false), SECOND * 3);
-        assert_eq!(recheck_interval(SECOND * 60, took, true), Duration::ZERO);
-        assert_eq!(
-            recheck_interval(Duration::ZERO, took, false),
-            Duration::ZERO
-        );
+        // A re-check of one run and its three fill runs.
+        assert_eq!(recheck_interval(100, 4, false), 100);
+        assert_eq!(recheck_interval(10, 4, false), 40);
+        assert_eq!(recheck_interval(100, 4, true), 0);
+        assert_eq!(recheck_interval(0, 4, false), 0);
     }
 }
