@@ -160,6 +160,7 @@ pub fn run<F: FrontEnd>(
         stats.instructions_after = reduction.current.size;
         stats.bytes_after = reduction.current.output_bytes().len() as u64;
         stats.wall_time_s = started.elapsed().as_secs_f64();
+        stats.time = stats.time();
         stats.executor = shared_oracle.executor_stats();
         let message = format!(
             "{message}; the best reduction so far is in '{}'",
@@ -176,6 +177,7 @@ pub fn run<F: FrontEnd>(
     stats.instructions_after = reduction.current.size;
     stats.bytes_after = reduction.current.output_bytes().len() as u64;
     stats.wall_time_s = started.elapsed().as_secs_f64();
+    stats.time = stats.time();
     stats.interrupted = interrupted;
     drop(reduction);
     // After the workers are gone: every run the executor started is counted.
@@ -397,7 +399,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
         let id = job.id;
         self.pool.submit(job);
         loop {
-            if let Some(r) = self.pool.next_result(Duration::from_millis(100)) {
+            let waited = Instant::now();
+            let next = self.pool.next_result(Duration::from_millis(100));
+            self.stats.overhead.waiting_s += waited.elapsed().as_secs_f64();
+            if let Some(r) = next {
                 if r.id == id {
                     return Some(r);
                 }
@@ -993,7 +998,10 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
     }
 
     fn next_finished(&mut self) -> Option<(u64, JobResult)> {
-        match self.pool.next_result(Duration::from_millis(100)) {
+        let waited = Instant::now();
+        let next = self.pool.next_result(Duration::from_millis(100));
+        self.stats.overhead.waiting_s += waited.elapsed().as_secs_f64();
+        match next {
             Some(r) => Some((r.id, r)),
             None => {
                 if !interrupt::requested() {

@@ -41,6 +41,11 @@ pub struct Overhead {
     /// Workers' busy time (building and testing candidates, speculative
     /// ones included): over `jobs` × wall time, how busy the workers were.
     pub busy_s: f64,
+    /// The coordinator's time blocked waiting for a worker's result; the
+    /// rest of the wall time is its own work (proposing candidates,
+    /// settling verdicts, the cache, writing the result, re-checks' setup).
+    #[serde(default)]
+    pub waiting_s: f64,
 }
 
 impl Overhead {
@@ -50,6 +55,13 @@ impl Overhead {
 
     pub fn total_s(&self) -> f64 {
         self.per_candidate_total_s() + self.count_s
+    }
+
+    /// Time in the test's processes, every run (confirmations, fill runs,
+    /// re-checks and speculative tests included): the workers' busy time
+    /// less building the candidates.
+    pub fn test_runs_s(&self) -> f64 {
+        (self.busy_s - self.per_candidate_total_s()).max(0.0)
     }
 
     /// Mean time whittle spends per candidate, in seconds.
@@ -135,6 +147,27 @@ pub struct Flaky {
     pub tests: u64,
 }
 
+/// Where the wall time went, in parts that add up to it: the
+/// coordinator's own work and its waiting for the workers (together the
+/// wall time), and the workers' tests, building and idle time (together
+/// `jobs` times the wall time). At -j 1 the waiting is the worker's tests
+/// and building and the handing over between them.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TimeParts {
+    /// The test's processes, every run (confirmations, fill runs,
+    /// re-checks, speculative tests included).
+    pub tests_s: f64,
+    /// Building candidates: parse, pass, verify, print and hash, write.
+    pub building_s: f64,
+    /// The coordinator's own work: proposing, settling verdicts, the cache
+    /// and change memory, counting targets, writing the result.
+    pub coordination_s: f64,
+    /// The coordinator waiting for the workers.
+    pub waiting_s: f64,
+    /// Workers with nothing to do (`jobs` × wall less their busy time).
+    pub idle_s: f64,
+}
+
 /// Everything a reduction counted.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
@@ -182,6 +215,8 @@ pub struct Stats {
     pub test_time_s: f64,
     pub overhead: Overhead,
     pub wall_time_s: f64,
+    /// Where the wall time went ([`Stats::time`]).
+    pub time: TimeParts,
     pub jobs: usize,
     pub sweeps: usize,
     pub instructions_before: u64,
@@ -244,6 +279,49 @@ impl Stats {
     }
 
     /// The human summary printed at the end of a run.
+    /// Where the wall time went, in parts that add up to it. At -j 1:
+    /// the test's runs, building candidates (parse, pass, verify, print and
+    /// hash, write), whittle's coordination (everything the coordinator
+    /// does itself) and the rest (handing jobs to the worker and back).
+    /// With more workers, the coordinator's time (its own work, waiting)
+    /// and the workers' (tests, building, idle) each add up to the wall
+    /// time (the workers' to `jobs` times it).
+    /// The parts of the wall time (set once the wall time is known).
+    pub fn time(&self) -> TimeParts {
+        let o = &self.overhead;
+        let wall = self.wall_time_s;
+        TimeParts {
+            tests_s: o.test_runs_s(),
+            building_s: o.per_candidate_total_s(),
+            coordination_s: (wall - o.waiting_s).max(0.0),
+            waiting_s: o.waiting_s.min(wall),
+            idle_s: (self.jobs.max(1) as f64 * wall - o.busy_s).max(0.0),
+        }
+    }
+
+    fn time_line(&self) -> String {
+        let t = &self.time;
+        let wall = self.wall_time_s;
+        let per = self.overhead.per_candidate_s();
+        let sweeps = format!(
+            "{} sweep{}",
+            self.sweeps,
+            if self.sweeps == 1 { "" } else { "s" }
+        );
+        if self.jobs <= 1 {
+            let over = (t.waiting_s - t.tests_s - t.building_s).max(0.0);
+            format!(
+                "time: {wall:.2}s wall = tests {:.2}s + building candidates {:.2}s ({per:.3}s per candidate) + whittle's coordination {:.2}s + handing over {over:.2}s; {sweeps}",
+                t.tests_s, t.building_s, t.coordination_s
+            )
+        } else {
+            format!(
+                "time: {wall:.2}s wall = whittle's coordination {:.2}s + waiting for workers {:.2}s; the {} workers: tests {:.2}s + building candidates {:.2}s ({per:.3}s per candidate) + idle {:.2}s; {sweeps}",
+                t.coordination_s, t.waiting_s, self.jobs, t.tests_s, t.building_s, t.idle_s
+            )
+        }
+    }
+
     pub fn summary(&self) -> String {
         let mut s = String::new();
         let _ = writeln!(
@@ -305,16 +383,7 @@ impl Stats {
                 self.speculative_discarded, self.jobs
             );
         }
-        let _ = writeln!(
-            s,
-            "time: {:.2}s wall; tests {:.2}s, whittle {:.2}s ({:.3}s per candidate); {} sweep{}",
-            self.wall_time_s,
-            self.test_time_s,
-            self.overhead.total_s(),
-            self.overhead.per_candidate_s(),
-            self.sweeps,
-            if self.sweeps == 1 { "" } else { "s" },
-        );
+        let _ = writeln!(s, "{}", self.time_line());
         if self.jobs > 1 && self.wall_time_s > 0.0 {
             let _ = writeln!(
                 s,
@@ -470,5 +539,41 @@ mod tests {
             ),
             "{summary}"
         );
+    }
+
+    #[test]
+    fn the_parts_of_the_time_add_up_to_the_wall_time() {
+        let mut stats = Stats {
+            wall_time_s: 10.0,
+            jobs: 2,
+            overhead: Overhead {
+                candidates: 100,
+                parse_s: 0.5,
+                build_s: 0.5,
+                verify_s: 0.25,
+                serialize_s: 0.5,
+                write_s: 0.25,
+                busy_s: 17.0,
+                waiting_s: 9.0,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let t = stats.time();
+        assert_eq!(t.coordination_s + t.waiting_s, 10.0);
+        assert_eq!(t.building_s, 2.0);
+        assert_eq!(t.tests_s, 15.0);
+        assert_eq!(t.tests_s + t.building_s + t.idle_s, 20.0);
+        stats.time = t;
+        assert!(stats.summary().contains(
+            "time: 10.00s wall = whittle's coordination 1.00s + waiting for workers 9.00s; the 2 workers: tests 15.00s + building candidates 2.00s (0.020s per candidate) + idle 3.00s"
+        ), "{}", stats.summary());
+        // One worker: tests, building, coordination and the handing over.
+        stats.jobs = 1;
+        stats.overhead.busy_s = 8.5;
+        stats.time = stats.time();
+        assert!(stats.summary().contains(
+            "time: 10.00s wall = tests 6.50s + building candidates 2.00s (0.020s per candidate) + whittle's coordination 1.00s + handing over 0.50s"
+        ), "{}", stats.summary());
     }
 }
