@@ -1208,3 +1208,60 @@ fn rechecks_are_due_by_tests_so_the_same_reduction_asks_the_same_tests_at_any_lo
     }
     assert_eq!(fast, slow);
 }
+
+#[test]
+fn sigint_leaves_the_best_set_of_modules_so_far_in_the_output_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.ll");
+    fs::write(&a, common::many_functions(150)).unwrap();
+    let b = dir.path().join("b.ll");
+    fs::write(
+        &b,
+        "define i32 @other(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n",
+    )
+    .unwrap();
+    let test = common::script(
+        dir.path(),
+        "set.sh",
+        "sleep 0.2\ncat \"$@\" | grep -q '%interesting = mul'",
+    );
+    let out = dir.path().join("out");
+    let mut child = Command::new(WHITTLE)
+        .arg("--test")
+        .arg(&test)
+        .args(["-j", "2", "--policy=ddmin"])
+        .arg(&a)
+        .arg(&b)
+        .arg("-o")
+        .arg(&out)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let functions =
+        |p: &Path| fs::read_to_string(p).map_or(usize::MAX, |t| t.matches("define ").count());
+    let started = Instant::now();
+    while functions(&out.join("a.ll")) >= 151 && started.elapsed() < Duration::from_secs(60) {
+        thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        functions(&out.join("a.ll")) < 151,
+        "no function removed within a minute"
+    );
+    let (status, err) = common::interrupt(&mut child, Duration::from_secs(5));
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("interrupted; the best set of modules so far is in"),
+        "{err}"
+    );
+    // The set on disk verifies and is still interesting.
+    let files: Vec<PathBuf> = ["a.ll", "b.ll"]
+        .iter()
+        .map(|n| out.join(n))
+        .filter(|p| p.exists())
+        .collect();
+    assert!(files.iter().all(|f| verifies(f)), "{files:?}");
+    let still = Command::new(&test).args(&files).status().unwrap();
+    assert!(still.success());
+    // The inputs are untouched.
+    assert_eq!(functions(&a), 151);
+}
