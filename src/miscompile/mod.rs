@@ -497,18 +497,40 @@ fn run_in(spec: &Spec, tools: &Tools<'_>, work: &Path) -> Result<Report> {
             } else {
                 build.opt_flags().join(" ")
             };
-            let mut words = vec![
-                "--mr".to_string(),
-                "opt-equivalence".into(),
-                "--mr-exec".into(),
-                "native".into(),
-                format!("--mr-pipeline={pipeline}"),
-                marked.display().to_string(),
-                "-o".into(),
-                output.display().to_string(),
-            ];
-            words.extend(shared.iter().cloned());
-            let report = (tools.bisect)(&words)?;
+            // Programs run under lli where they can (a C program: lli's
+            // interpreter is one more undefined-behaviour check, and no
+            // link per run), natively otherwise (C++, whose runtime lli
+            // does not load; an LLVM without lli), and natively too when
+            // the misbehaviour does not show under lli.
+            let lli = !cxx && tool("lli").is_ok();
+            let bisect_with = |exec: &str| {
+                let mut words = vec![
+                    "--mr".to_string(),
+                    "opt-equivalence".into(),
+                    "--mr-exec".into(),
+                    exec.into(),
+                    format!("--mr-pipeline={pipeline}"),
+                    marked.display().to_string(),
+                    "-o".into(),
+                    output.display().to_string(),
+                ];
+                words.extend(shared.iter().cloned());
+                (tools.bisect)(&words)
+            };
+            let report = if lli {
+                match bisect_with("lli") {
+                    Err(e) if format!("{e:#}").contains("the input") => {
+                        say(
+                            spec,
+                            &format!("under lli: {e:#}; running the programs natively"),
+                        );
+                        bisect_with("native")?
+                    }
+                    other => other?,
+                }
+            } else {
+                bisect_with("native")?
+            };
             let culprit = report
                 .culprit
                 .as_ref()
