@@ -85,7 +85,10 @@ pub fn classify(attempt: &Attempt, nonce: &str) -> Classified {
                 Some(c.get(1).or(c.get(2))?.as_str().to_string())
             })
         })
-        .or_else(|| attempt.node.clone());
+        .or_else(|| attempt.node.clone())
+        // A number is a task or step, not a node (`task 0`): excluding it
+        // would make every retry's srun invalid.
+        .filter(|n| !n.is_empty() && !n.chars().all(|c| c.is_ascii_digit()));
     let infrastructure = |reason: String| Classified::Infrastructure {
         reason,
         node: node.clone(),

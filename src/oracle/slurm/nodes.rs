@@ -184,6 +184,12 @@ impl Nodes {
             .chain(tried.iter().cloned())
             .collect();
         let mut avoid: BTreeSet<String> = down.union(&suspect).cloned().collect();
+        // Only names Slurm knows: srun refuses an --exclude naming another
+        // ("Invalid node name specified"), which a name read from an odd
+        // error message would otherwise cause on every retry.
+        if !state.seen.is_empty() {
+            avoid.retain(|n| state.seen.contains_key(n));
+        }
         // Never exclude every node Slurm knows of: srun would refuse the run
         // outright. What Slurm reports down stays out; the suspects go back.
         if !state.seen.is_empty() && state.seen.keys().all(|n| avoid.contains(n)) {
@@ -333,6 +339,17 @@ mod tests {
             .failed_at
             .insert("node3".into(), Instant::now() - SUSPECT_FOR);
         assert_eq!(nodes.avoid(&[]).unwrap(), strings(&["node2"]));
+    }
+
+    #[test]
+    fn names_slurm_does_not_know_are_never_excluded() {
+        let nodes = nodes_seeing("node1 idle\nnode2 idle\nnode3 idle\n", false);
+        nodes.failed(Some("0"));
+        nodes.failed(Some("node2"));
+        assert_eq!(
+            nodes.avoid(&strings(&["0", "node3"])).unwrap(),
+            strings(&["node2", "node3"])
+        );
     }
 
     #[test]
