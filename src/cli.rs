@@ -445,6 +445,20 @@ impl ClangCrashArgs {
     }
 }
 
+/// The `--executor` flags of a command that runs a reduction or a
+/// bisection, as that command takes them.
+fn executor_words(executor: ExecutorArg, args: &[String]) -> Result<Vec<String>> {
+    if executor == ExecutorArg::Local && !args.is_empty() {
+        bail!("--executor-arg goes with --executor=slurm");
+    }
+    let mut words = Vec::new();
+    if executor == ExecutorArg::Slurm {
+        words.push("--executor=slurm".to_string());
+        words.extend(args.iter().map(|a| format!("--executor-arg={a}")));
+    }
+    Ok(words)
+}
+
 /// `whittle miscompile SOURCE... [-- CFLAGS...]`.
 #[derive(Parser, Debug)]
 #[command(
@@ -533,16 +547,7 @@ pub struct MiscompileArgs {
 impl MiscompileArgs {
     pub fn spec(&self) -> Result<whittle::miscompile::Spec> {
         timeout_seconds(self.timeout)?;
-        if self.executor == ExecutorArg::Local && !self.executor_args.is_empty() {
-            bail!("--executor-arg goes with --executor=slurm");
-        }
-        let mut executor = Vec::new();
-        if self.executor == ExecutorArg::Slurm {
-            executor.push("--executor=slurm".to_string());
-            for a in &self.executor_args {
-                executor.push(format!("--executor-arg={a}"));
-            }
-        }
+        let executor = executor_words(self.executor, &self.executor_args)?;
         Ok(whittle::miscompile::Spec {
             sources: self.sources.clone(),
             cflags: self.cflags.clone(),
@@ -639,9 +644,7 @@ impl LtoArgs {
     /// and the modules).
     pub fn reduction_flags(&self) -> Result<Vec<String>> {
         timeout_seconds(self.timeout)?;
-        if self.executor == ExecutorArg::Local && !self.executor_args.is_empty() {
-            bail!("--executor-arg goes with --executor=slurm");
-        }
+        let executor = executor_words(self.executor, &self.executor_args)?;
         let mut words = vec![
             "-o".to_string(),
             self.output
@@ -668,12 +671,7 @@ impl LtoArgs {
         if self.quiet {
             words.push("-q".into());
         }
-        if self.executor == ExecutorArg::Slurm {
-            words.push("--executor=slurm".into());
-            for a in &self.executor_args {
-                words.push(format!("--executor-arg={a}"));
-            }
-        }
+        words.extend(executor);
         Ok(words)
     }
 }

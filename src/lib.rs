@@ -23,6 +23,8 @@ pub mod mlir;
 pub mod oracle;
 pub mod plot;
 pub mod reduce;
+pub mod run_once;
+pub mod steps;
 pub mod versions;
 
 pub use whittle_reducer as reducer;

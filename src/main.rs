@@ -153,16 +153,22 @@ fn bisect(raw: Vec<OsString>) -> ExitCode {
     })())
 }
 
-/// `whittle clang-crash REPRO.sh [SOURCE]`: the bisection of a middle- or
-/// back-end crash is `whittle bisect`'s, with its own argument parsing.
-fn clang_crash(raw: Vec<OsString>) -> ExitCode {
-    let args = match help::clang_crash()
+/// A subcommand's arguments (its own name first, for clap), or clap's
+/// error or help, and exit.
+fn subcommand_args<T: FromArgMatches>(command: clap::Command, raw: Vec<OsString>) -> T {
+    match command
         .try_get_matches_from(raw.into_iter().skip(1))
-        .and_then(|m| ClangCrashArgs::from_arg_matches(&m))
+        .and_then(|m| T::from_arg_matches(&m))
     {
         Ok(args) => args,
         Err(e) => e.exit(),
-    };
+    }
+}
+
+/// `whittle clang-crash REPRO.sh [SOURCE]`: the bisection of a middle- or
+/// back-end crash is `whittle bisect`'s, with its own argument parsing.
+fn clang_crash(raw: Vec<OsString>) -> ExitCode {
+    let args: ClangCrashArgs = subcommand_args(help::clang_crash(), raw);
     interrupt::install();
     exit_with((|| {
         let spec = args.spec()?;
@@ -210,13 +216,7 @@ fn clang_crash(raw: Vec<OsString>) -> ExitCode {
 /// `whittle miscompile SOURCE... [-- CFLAGS...]`: the bisection is `whittle
 /// bisect`'s and the reduction whittle's, each with its own argument parsing.
 fn miscompile(raw: Vec<OsString>) -> ExitCode {
-    let args = match help::miscompile()
-        .try_get_matches_from(raw.into_iter().skip(1))
-        .and_then(|m| MiscompileArgs::from_arg_matches(&m))
-    {
-        Ok(args) => args,
-        Err(e) => e.exit(),
-    };
+    let args: MiscompileArgs = subcommand_args(help::miscompile(), raw);
     interrupt::install();
     exit_with((|| {
         let spec = args.spec()?;
@@ -229,15 +229,8 @@ fn miscompile(raw: Vec<OsString>) -> ExitCode {
             let all = std::iter::once("whittle".to_string()).chain(words.iter().cloned());
             let argv = cli::normalize(all.map(OsString::from).collect::<Vec<_>>());
             let args = Args::from_arg_matches(&help::whittle().try_get_matches_from(argv)?)?;
-            let report = Report {
-                quiet: args.run.quiet,
-                stats_json: None,
-                plot: None,
-            };
-            let mut prepared = reduce::prepare(args.spec()?)?;
-            let stats = prepared.run()?;
-            report.print(&prepared, &stats, true)?;
-            Ok(stats.tests)
+            let quiet = args.run.quiet;
+            Ok(reduce_within(args.spec()?, quiet)?.tests)
         };
         let tools = whittle::miscompile::Tools {
             bisect: &bisector,
@@ -306,13 +299,7 @@ fn run(args: Args) -> Result<()> {
 /// `whittle lto REPRO.tar` or `whittle lto -- LINK...`: the link made into
 /// a crash command over its bitcode modules, reduced as a link set.
 fn lto(raw: Vec<OsString>) -> ExitCode {
-    let args = match help::lto()
-        .try_get_matches_from(raw.into_iter().skip(1))
-        .and_then(|m| LtoArgs::from_arg_matches(&m))
-    {
-        Ok(args) => args,
-        Err(e) => e.exit(),
-    };
+    let args: LtoArgs = subcommand_args(help::lto(), raw);
     interrupt::install();
     exit_with((|| {
         let work = tempfile::Builder::new().prefix("whittle-lto-").tempdir()?;
@@ -365,22 +352,14 @@ fn link_set(args: Args) -> Result<()> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("reduced"));
     let reducer = |spec: whittle::reduce::RunSpec| {
-        let report = Report {
-            quiet,
-            stats_json: None,
-            plot: None,
-        };
-        let mut prepared = reduce::prepare(spec)?;
-        let stats = prepared.run().inspect_err(|e| {
+        reduce_within(spec, quiet).inspect_err(|e| {
             if matches!(e.downcast_ref::<Stopped>(), Some(Stopped::Interrupted(_))) {
                 eprintln!(
                     "whittle: interrupted; the best set of modules so far is in '{}'",
                     output.display()
                 );
             }
-        })?;
-        report.print(&prepared, &stats, true)?;
-        Ok(stats)
+        })
     };
     let mut base = args.spec()?;
     base.output = None;
@@ -396,6 +375,21 @@ fn link_set(args: Args) -> Result<()> {
         whittle::reducer::write_atomically(path, text.as_bytes())?;
     }
     Ok(())
+}
+
+/// A reduction that is one step of a larger command (`whittle
+/// miscompile`, a module of a link set): run, its summary printed unless
+/// `quiet`, its stats.
+fn reduce_within(spec: whittle::reduce::RunSpec, quiet: bool) -> Result<Stats> {
+    let report = Report {
+        quiet,
+        stats_json: None,
+        plot: None,
+    };
+    let mut prepared = reduce::prepare(spec)?;
+    let stats = prepared.run()?;
+    report.print(&prepared, &stats, true)?;
+    Ok(stats)
 }
 
 /// How a run's figures are reported.

@@ -22,7 +22,8 @@ use serde_json::json;
 
 use crate::bisect;
 use crate::oracle::signature::{Mode, Signature};
-use run::Run;
+pub use crate::steps::Step;
+use crate::steps::{total_runs, Counting};
 use script::Reproducer;
 use stage::Stage;
 
@@ -58,14 +59,6 @@ pub struct BisectRequest {
 /// `whittle bisect`, as the CLI runs it.
 pub type Bisector<'a> = &'a dyn Fn(&BisectRequest) -> Result<bisect::output::Report>;
 
-/// Tool runs of one step.
-#[derive(Clone, Debug)]
-pub struct Step {
-    pub name: &'static str,
-    pub runs: usize,
-    pub seconds: f64,
-}
-
 /// What a clang-crash run found and made.
 #[derive(Debug)]
 pub struct Report {
@@ -90,10 +83,7 @@ pub struct Report {
 
 impl Report {
     pub fn runs(&self) -> usize {
-        self.steps.iter().map(|s| s.runs).sum::<usize>()
-            + self.bisect.as_ref().map_or(0, |b| {
-                b.probes() + b.reduction.as_ref().map_or(0, |r| r.tests as usize)
-            })
+        total_runs(&self.steps, self.bisect.as_ref())
     }
 
     pub fn summary(&self) -> String {
@@ -165,40 +155,6 @@ impl Report {
     }
 }
 
-/// A step's runs being counted.
-struct Counting {
-    name: &'static str,
-    runs: usize,
-    started: Instant,
-}
-
-impl Counting {
-    fn new(name: &'static str) -> Counting {
-        Counting {
-            name,
-            runs: 0,
-            started: Instant::now(),
-        }
-    }
-    fn run(
-        &mut self,
-        words: &[String],
-        cwd: &Path,
-        timeout: Option<f64>,
-        input: &str,
-    ) -> Result<Run> {
-        self.runs += 1;
-        run::run(words, cwd, timeout, input)
-    }
-    fn done(self) -> Step {
-        Step {
-            name: self.name,
-            runs: self.runs,
-            seconds: self.started.elapsed().as_secs_f64(),
-        }
-    }
-}
-
 fn say(spec: &Spec, text: &str) {
     if !spec.quiet {
         eprintln!("whittle: clang-crash: {text}");
@@ -247,12 +203,14 @@ fn run_in(spec: &Spec, bisector: Bisector<'_>, rep: &Reproducer, work: &Path) ->
 
     // 1. The failure.
     let mut record = Counting::new("record");
-    let first = record.run(
-        &rep.command(&[rep.action()], &source, "/dev/null"),
-        &work,
-        spec.timeout,
-        &source,
-    )?;
+    let first = record.count(|| {
+        run::run(
+            &rep.command(&[rep.action()], &source, "/dev/null"),
+            &work,
+            spec.timeout,
+            &source,
+        )
+    })?;
     let Some(signature) = first.signature.clone() else {
         bail!(
             "the reproducer does not crash clang any more ({}{})",
@@ -270,16 +228,18 @@ fn run_in(spec: &Spec, bisector: Bisector<'_>, rep: &Reproducer, work: &Path) ->
     let dumped = stage::from_stack_dump(&first.stderr);
     let mut probe = Counting::new("stage");
     let unoptimized = work.join(format!("{stem}.ll"));
-    let emitted = probe.run(
-        &rep.command(
-            &["-emit-llvm", "-disable-llvm-passes"],
+    let emitted = probe.count(|| {
+        run::run(
+            &rep.command(
+                &["-emit-llvm", "-disable-llvm-passes"],
+                &source,
+                &unoptimized.display().to_string(),
+            ),
+            &work,
+            spec.timeout,
             &source,
-            &unoptimized.display().to_string(),
-        ),
-        &work,
-        spec.timeout,
-        &source,
-    )?;
+        )
+    })?;
     let stage = if emitted.same_crash(&signature) {
         Stage::FrontEnd
     } else if emitted.ended != crate::oracle::process::Ended::Exited(0) {
@@ -290,12 +250,14 @@ fn run_in(spec: &Spec, bisector: Bisector<'_>, rep: &Reproducer, work: &Path) ->
         );
     } else {
         let optimized = work.join(format!("{stem}.opt.ll"));
-        let after = probe.run(
-            &rep.command(&["-emit-llvm"], &source, &optimized.display().to_string()),
-            &work,
-            spec.timeout,
-            &source,
-        )?;
+        let after = probe.count(|| {
+            run::run(
+                &rep.command(&["-emit-llvm"], &source, &optimized.display().to_string()),
+                &work,
+                spec.timeout,
+                &source,
+            )
+        })?;
         if after.same_crash(&signature) {
             Stage::MiddleEnd
         } else {
@@ -409,7 +371,7 @@ fn run_in(spec: &Spec, bisector: Bisector<'_>, rep: &Reproducer, work: &Path) ->
             let path = input.display().to_string();
             let filled: Vec<String> = words.iter().map(|w| w.replace("%s", &path)).collect();
             if reproduce
-                .run(&filled, &work, spec.timeout, &path)?
+                .count(|| run::run(&filled, &work, spec.timeout, &path))?
                 .same_crash_in_another_tool(&signature)
             {
                 chosen = Some((input.clone(), words.clone()));

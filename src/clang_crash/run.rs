@@ -1,16 +1,14 @@
 //! Running clang (and opt, llc) once, with a time limit, and what its
 //! failure was: a crash signature, or none.
 
-use std::io::Read as _;
-use std::os::unix::process::ExitStatusExt as _;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 
 use crate::oracle::process::Ended;
 use crate::oracle::signature::{Mode, Signature};
+use crate::run_once::run_once;
 
 /// How a run ended, what it said on stderr, and its crash signature.
 #[derive(Debug)]
@@ -57,45 +55,11 @@ impl Run {
 /// Run `words` in `cwd`, killed after `timeout` seconds; `input` is the
 /// file it reads (masked in the crash message).
 pub fn run(words: &[String], cwd: &Path, timeout: Option<f64>, input: &str) -> Result<Run> {
-    let mut child = Command::new(&words[0])
-        .args(&words[1..])
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .with_context(|| format!("cannot run '{}'", words[0]))?;
-    let mut pipe = child.stderr.take().expect("piped stderr");
-    let reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = pipe.read_to_end(&mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
-        }
-        if timeout.is_some_and(|t| started.elapsed() > Duration::from_secs_f64(t)) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let stderr = reader.join().unwrap_or_default();
-    let ended = match status {
-        None => Ended::TimedOut,
-        Some(s) => match (s.code(), s.signal()) {
-            (Some(code), _) => Ended::Exited(code),
-            (None, Some(sig)) => Ended::Signaled(sig),
-            _ => Ended::Exited(-1),
-        },
-    };
-    let signature = Signature::of(ended, &stderr, input);
+    let f = run_once(words, cwd, None, timeout.map(Duration::from_secs_f64), &[])?;
+    let signature = Signature::of(f.ended, &f.stderr, input);
     Ok(Run {
-        ended,
-        stderr,
+        ended: f.ended,
+        stderr: f.stderr,
         signature,
     })
 }

@@ -21,8 +21,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use serde_json::json;
-use whittle_dd::{Config, Sequential, Verdict};
-use whittle_reducer::{Cancel, Stats};
+use whittle_reducer::{Cancel, Stats, Verdict};
 
 use crate::llvm::{self, Formats};
 use crate::oracle::env::TestEnv;
@@ -480,7 +479,7 @@ pub fn run(
             );
             let stats = reduce(spec)?;
             module_tests += stats.tests;
-            modules[k].instructions_after = Some(instructions(&file)?);
+            modules[k].instructions_after = Some(crate::llvm::file_instructions(&file)?);
             if std::fs::read(&file)? != before {
                 changed = true;
             }
@@ -624,29 +623,11 @@ fn drop_modules(
     kept: &[usize],
     path_of: &dyn Fn(usize) -> Slotted,
 ) -> Result<Vec<usize>> {
-    let all: Config<u32> = (0..kept.len() as u32).collect();
-    let mut failure = None;
-    let result = {
-        let mut judge = Sequential(|c: &Config<u32>| {
-            if failure.is_some() {
-                return Verdict::NotInteresting;
-            }
-            let files: Vec<Slotted> = c.iter().map(|&i| path_of(kept[i as usize])).collect();
-            match set.interesting(&files) {
-                Ok(true) => Verdict::Interesting,
-                Ok(false) => Verdict::NotInteresting,
-                Err(e) => {
-                    failure = Some(e);
-                    Verdict::NotInteresting
-                }
-            }
-        });
-        whittle_dd::reduce(all, &mut judge, &mut whittle_dd::DDMin::new())
-    };
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    Ok(result.iter().map(|&i| kept[i as usize]).collect())
+    let needed = whittle_dd::ddmin_fallible(kept.len(), |items| {
+        let files: Vec<Slotted> = items.iter().map(|&i| path_of(kept[i])).collect();
+        set.interesting(&files)
+    })?;
+    Ok(needed.into_iter().map(|i| kept[i]).collect())
 }
 
 /// `llvm-link` `files` into `out`, written the way the first was (bitcode
@@ -694,12 +675,6 @@ fn declared_in(files: &[PathBuf]) -> Result<BTreeSet<String>> {
         }
     }
     Ok(names)
-}
-
-fn instructions(path: &Path) -> Result<u64> {
-    let context = whittle_llvm_ir::context();
-    let (m, _) = whittle_llvm_ir::load(&context, path)?;
-    Ok(whittle_llvm_ir::ir::instruction_count(&m))
 }
 
 fn make_executable(path: &Path) -> Result<()> {

@@ -118,6 +118,13 @@ pub fn open(
     })
 }
 
+/// The instructions of the module at `path` (what a reduction counts).
+pub fn file_instructions(path: &Path) -> Result<u64> {
+    let context = llvm::context();
+    let (module, _) = llvm::load(&context, path)?;
+    Ok(llvm::ir::instruction_count(&module))
+}
+
 /// The module at `path` as text for a lit test: without its `; ModuleID`
 /// line, which would name a file the test does not use.
 pub fn test_text(path: &Path) -> Result<String> {

@@ -28,21 +28,21 @@ pub struct Link {
     pub origin: String,
 }
 
-const BITCODE: &[u8] = b"BC\xC0\xDE";
-const WRAPPER: &[u8] = &[0xDE, 0xC0, 0x17, 0x0B];
 const ARCHIVE: &[u8] = b"!<arch>\n";
 
-fn starts_with(path: &Path, magic: &[u8]) -> bool {
+/// The first bytes of `path` (none if it cannot be read).
+fn head(path: &Path) -> Vec<u8> {
     use std::io::Read as _;
-    let mut head = [0u8; 8];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read(&mut head))
-        .is_ok_and(|n| n >= magic.len() && head.starts_with(magic))
+    let mut head = Vec::with_capacity(8);
+    if let Ok(f) = std::fs::File::open(path) {
+        let _ = f.take(8).read_to_end(&mut head);
+    }
+    head
 }
 
 /// Whether `path` is a bitcode file (plain or wrapped).
 pub fn is_bitcode(path: &Path) -> bool {
-    starts_with(path, BITCODE) || starts_with(path, WRAPPER)
+    whittle_llvm_ir::is_bitcode(&head(path))
 }
 
 /// The link an `ld.lld --reproduce` tarball records, unpacked under `work`.
@@ -136,7 +136,7 @@ fn from_words(words: &[String], cwd: &Path, work: &Path) -> Result<Link> {
             if is_bitcode(&path) {
                 out.push(format!("%m{}", modules.len()));
                 modules.push(std::path::absolute(&path)?);
-            } else if starts_with(&path, ARCHIVE) {
+            } else if head(&path).starts_with(ARCHIVE) {
                 let (bitcode, rest) = split_archive(&path, work, modules.len())?;
                 if bitcode.is_empty() {
                     out.push(shell_words::quote(&path.display().to_string()).into_owned());

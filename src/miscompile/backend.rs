@@ -131,16 +131,8 @@ pub fn culprit_on_reduced(
 /// How the reduced module behaves built by llc -O0 and at the suspect
 /// level.
 pub fn behaviour_pair(build: &Build, module: &Path, work: &Path) -> Result<(String, String)> {
-    let mut shown = Vec::new();
-    for (flag, tag) in [
-        ("-O0".to_string(), "pair-O0"),
-        (build.level.llc(), "pair-On"),
-    ] {
-        let exe = work.join(tag);
-        match build.codegen(module, &[flag], &exe, work)? {
-            Ok(()) => shown.push(build.run(&exe, work)?.describe()),
-            Err(e) => shown.push(format!("does not build ({e})")),
-        }
-    }
-    Ok((shown[0].clone(), shown[1].clone()))
+    Ok((
+        build.describe_built(module, &["-O0".into()], &work.join("pair-O0"), work)?,
+        build.describe_built(module, &[build.level.llc()], &work.join("pair-On"), work)?,
+    ))
 }

@@ -30,6 +30,8 @@ use crate::emit::{check_with_lit, Comment};
 use crate::oracle::env::{EnvSpec, TestEnv};
 use crate::oracle::mr::{tool, RunSetup};
 use crate::oracle::process::Ended;
+pub use crate::steps::Step;
+use crate::steps::{total_runs, Counting};
 use program::{Behaviour, Build, Level};
 
 /// A miscompile run as the command line describes it.
@@ -76,14 +78,6 @@ impl std::fmt::Display for Stage {
     }
 }
 
-/// Runs of one step.
-#[derive(Clone, Debug)]
-pub struct Step {
-    pub name: &'static str,
-    pub runs: usize,
-    pub seconds: f64,
-}
-
 /// What a miscompile run found and made.
 #[derive(Debug)]
 pub struct Report {
@@ -111,10 +105,7 @@ impl Report {
     /// Every run: the steps', the bisection's probes and its reduction's
     /// tests.
     pub fn runs(&self) -> usize {
-        self.steps.iter().map(|s| s.runs).sum::<usize>()
-            + self.bisect.as_ref().map_or(0, |b| {
-                b.probes() + b.reduction.as_ref().map_or(0, |r| r.tests as usize)
-            })
+        total_runs(&self.steps, self.bisect.as_ref())
     }
 
     pub fn summary(&self) -> String {
@@ -182,30 +173,6 @@ impl Report {
             "lit_test": self.lit_test,
             "wall_s": self.wall_s,
         })
-    }
-}
-
-/// A step's runs being counted.
-struct Counting {
-    name: &'static str,
-    runs: usize,
-    started: Instant,
-}
-
-impl Counting {
-    fn new(name: &'static str) -> Counting {
-        Counting {
-            name,
-            runs: 0,
-            started: Instant::now(),
-        }
-    }
-    fn done(self) -> Step {
-        Step {
-            name: self.name,
-            runs: self.runs,
-            seconds: self.started.elapsed().as_secs_f64(),
-        }
     }
 }
 
@@ -455,7 +422,7 @@ fn run_in(spec: &Spec, tools: &Tools<'_>, work: &Path) -> Result<Report> {
         };
         shared.push(format!("--mr-link-flags={runtime}"));
     }
-    let before_size = instructions(&module)?;
+    let before_size = crate::llvm::file_instructions(&module)?;
     let programs = format!(
         "the program: -O0 {}; {level} {}",
         unopt.describe(),
@@ -653,7 +620,7 @@ fn run_in(spec: &Spec, tools: &Tools<'_>, work: &Path) -> Result<Report> {
     let env = TestEnv::new(EnvSpec::default())?;
     check_with_lit(&env, &test, Comment::Semicolon, &output, false)?;
     crate::reducer::write_atomically(&lit_test, test.as_bytes())?;
-    let after_size = instructions(&output)?;
+    let after_size = crate::llvm::file_instructions(&output)?;
     Ok(Report {
         stage,
         level,
@@ -719,19 +686,12 @@ fn tool_words(words: &[String], more: &[String]) -> Result<Vec<String>> {
 
 /// What `words` print for `module` on stdin.
 fn run_text(words: &[String], module: &Path, work: &Path) -> Result<String> {
-    let out = std::process::Command::new(&words[0])
-        .args(&words[1..])
-        .stdin(std::fs::File::open(module)?)
-        .current_dir(work)
-        .output()?;
-    if !out.status.success() {
+    let out = crate::run_once::run_once(words, work, Some(module), None, &[])?;
+    if out.ended != Ended::Exited(0) {
         bail!(
             "{} fails on the reduced module: {}",
             words[0],
-            String::from_utf8_lossy(&out.stderr)
-                .lines()
-                .next()
-                .unwrap_or("")
+            out.stderr.lines().next().unwrap_or("")
         );
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -755,25 +715,11 @@ fn behaviour_pair(
     if let Err(e) = program::run_tool(&words, work, build.timeout * 10)? {
         bail!("{e}");
     }
-    let mut shown = Vec::new();
-    for (m, tag) in [
-        (module, "reduced-before"),
-        (after.as_path(), "reduced-after"),
-    ] {
-        let exe = work.join(tag);
-        match build.codegen(m, &["-O0".into()], &exe, work)? {
-            Ok(()) => shown.push(build.run(&exe, work)?.describe()),
-            Err(e) => shown.push(format!("does not build ({e})")),
-        }
-    }
-    Ok((shown[0].clone(), shown[1].clone()))
-}
-
-/// Instructions of the module at `path`.
-fn instructions(path: &Path) -> Result<u64> {
-    let context = whittle_llvm_ir::context();
-    let (m, _) = whittle_llvm_ir::load(&context, path)?;
-    Ok(whittle_llvm_ir::ir::instruction_count(&m))
+    let o0 = ["-O0".to_string()];
+    Ok((
+        build.describe_built(module, &o0, &work.join("reduced-before"), work)?,
+        build.describe_built(&after, &o0, &work.join("reduced-after"), work)?,
+    ))
 }
 
 #[cfg(test)]

@@ -2,16 +2,14 @@
 //! route (`opt`, `llc`, the link), one run with a time limit, and what it
 //! did (stdout and how it ended).
 
-use std::io::Read as _;
-use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use anyhow::{bail, Context as _, Result};
+use anyhow::{bail, Result};
 
 use crate::oracle::mr::{tool, RunSetup};
 use crate::oracle::process::Ended;
+use crate::run_once::run_once;
 
 /// Whether `source` is C++ by its name, as clang decides.
 pub fn is_cxx(source: &Path) -> bool {
@@ -225,6 +223,21 @@ impl Build {
         run_tool(&link, cwd, self.timeout * 10)
     }
 
+    /// How `module` built by `llc FLAGS` into `exe` behaves, in a line (or
+    /// why it does not build), for a regression test's comments.
+    pub fn describe_built(
+        &self,
+        module: &Path,
+        llc_flags: &[String],
+        exe: &Path,
+        cwd: &Path,
+    ) -> Result<String> {
+        Ok(match self.codegen(module, llc_flags, exe, cwd)? {
+            Ok(()) => self.run(exe, cwd)?.describe(),
+            Err(e) => format!("does not build ({e})"),
+        })
+    }
+
     /// Run the program once.
     pub fn run(&self, exe: &Path, cwd: &Path) -> Result<Behaviour> {
         run_program(exe, &self.input, self.timeout, cwd)
@@ -300,57 +313,17 @@ fn capture(
     stdin: Option<&Path>,
     timeout: Duration,
 ) -> Result<Behaviour> {
-    let mut command = Command::new(&words[0]);
-    command
-        .args(&words[1..])
-        .current_dir(cwd)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env("ASAN_OPTIONS", "detect_leaks=0");
-    match stdin {
-        Some(f) => command.stdin(
-            std::fs::File::open(f).with_context(|| format!("cannot read '{}'", f.display()))?,
-        ),
-        None => command.stdin(Stdio::null()),
-    };
-    let mut child = command
-        .spawn()
-        .with_context(|| format!("cannot run '{}'", words[0]))?;
-    let mut out_pipe = child.stdout.take().expect("piped stdout");
-    let mut err_pipe = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = out_pipe.read_to_end(&mut bytes);
-        bytes
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = err_pipe.read_to_end(&mut bytes);
-        String::from_utf8_lossy(&bytes).into_owned()
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait()? {
-            break Some(status);
-        }
-        if started.elapsed() > timeout {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let ended = match status {
-        None => Ended::TimedOut,
-        Some(s) => match (s.code(), s.signal()) {
-            (Some(code), _) => Ended::Exited(code),
-            (None, Some(sig)) => Ended::Signaled(sig),
-            _ => Ended::Exited(-1),
-        },
-    };
+    // A sanitized build's leak check would report the runtime's own.
+    let f = run_once(
+        words,
+        cwd,
+        stdin,
+        Some(timeout),
+        &[("ASAN_OPTIONS", "detect_leaks=0")],
+    )?;
     Ok(Behaviour {
-        stdout: out_reader.join().unwrap_or_default(),
-        stderr: err_reader.join().unwrap_or_default(),
-        ended,
+        stdout: f.stdout,
+        stderr: f.stderr,
+        ended: f.ended,
     })
 }

@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use anyhow::{anyhow, Result};
-use whittle_dd::{Config, Sequential, Verdict};
 use whittle_llvm_ir::inkwell::attributes::{Attribute, AttributeLoc};
 use whittle_llvm_ir::inkwell::module::Module;
 
@@ -51,36 +50,14 @@ fn mark(m: &Module<'_>, optimized: &BTreeSet<String>) {
     }
 }
 
-/// A 1-minimal subset of `functions` (by index) for which `misbehaves`
-/// holds, by ddmin; `misbehaves` of the whole set is known to hold.
+/// A 1-minimal subset of `functions` for which `misbehaves` holds, by
+/// ddmin; `misbehaves` of the whole set is known to hold.
 pub fn minimize(
     functions: &[String],
     mut misbehaves: impl FnMut(&BTreeSet<String>) -> Result<bool>,
 ) -> Result<BTreeSet<String>> {
-    let all: Config<u32> = (0..functions.len() as u32).collect();
-    let mut failure = None;
-    let kept = {
-        let mut judge = Sequential(|c: &Config<u32>| {
-            if failure.is_some() {
-                return Verdict::NotInteresting;
-            }
-            let set = c.iter().map(|&i| functions[i as usize].clone()).collect();
-            match misbehaves(&set) {
-                Ok(true) => Verdict::Interesting,
-                Ok(false) => Verdict::NotInteresting,
-                Err(e) => {
-                    failure = Some(e);
-                    Verdict::NotInteresting
-                }
-            }
-        });
-        whittle_dd::reduce(all, &mut judge, &mut whittle_dd::DDMin::new())
-    };
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    Ok(kept
-        .iter()
-        .map(|&i| functions[i as usize].clone())
-        .collect())
+    let kept = whittle_dd::ddmin_fallible(functions.len(), |items| {
+        misbehaves(&items.iter().map(|&i| functions[i].clone()).collect())
+    })?;
+    Ok(kept.into_iter().map(|i| functions[i].clone()).collect())
 }

@@ -193,6 +193,53 @@ impl<U: Unit, F: FnMut(&Config<U>) -> Verdict> Judge<U> for Sequential<F> {
     }
 }
 
+/// A judge calling a test that may fail: the first error stops the search
+/// (and is kept for [`ddmin_fallible`] to return).
+struct Fallible<F, E> {
+    test: F,
+    error: Option<E>,
+}
+
+impl<F: FnMut(&[usize]) -> Result<bool, E>, E> Judge<usize> for Fallible<F, E> {
+    fn first_interesting(
+        &mut self,
+        candidates: &mut dyn Iterator<Item = Config<usize>>,
+    ) -> Option<(usize, Config<usize>)> {
+        for (position, config) in candidates.enumerate() {
+            let items: Vec<usize> = config.iter().copied().collect();
+            match (self.test)(&items) {
+                Ok(true) => return Some((position, config)),
+                Ok(false) => {}
+                Err(e) => {
+                    self.error = Some(e);
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    fn stopped(&self) -> bool {
+        self.error.is_some()
+    }
+}
+
+/// ddmin over the items `0..n`, whose whole set `test` is known to accept:
+/// a 1-minimal subset it accepts, in order, or the first error the test
+/// returned (a whole module set, or a program's functions, judged by runs
+/// that can fail to start).
+pub fn ddmin_fallible<E>(
+    n: usize,
+    test: impl FnMut(&[usize]) -> Result<bool, E>,
+) -> Result<Vec<usize>, E> {
+    let mut judge = Fallible { test, error: None };
+    let kept = reduce((0..n).collect(), &mut judge, &mut DDMin::new());
+    match judge.error {
+        Some(e) => Err(e),
+        None => Ok(kept.into_iter().collect()),
+    }
+}
+
 /// The main loop of delta debugging: ask the policy for removals, keep the
 /// first candidate the judge finds interesting, repeat until the policy
 /// stops. `Unresolved` and `NotInteresting` candidates are never kept.
@@ -239,4 +286,31 @@ pub fn reduce<U: Unit>(
         }
     }
     config
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ddmin_fallible_finds_the_needed_items_or_stops_at_the_first_error() {
+        let mut calls = 0;
+        let kept = ddmin_fallible::<()>(8, |items| {
+            calls += 1;
+            Ok(items.contains(&2) && items.contains(&5))
+        });
+        assert_eq!(kept, Ok(vec![2, 5]));
+        let mut after_error = 0;
+        let failed = ddmin_fallible(8, |items| {
+            if items.len() < 8 {
+                after_error += 1;
+            }
+            if after_error > 1 {
+                panic!("tested after the error");
+            }
+            Err::<bool, _>("cannot run")
+        });
+        assert_eq!(failed, Err("cannot run"));
+        assert!(calls > 0);
+    }
 }
