@@ -486,7 +486,10 @@ fn run_in(spec: &Spec, tools: &Tools<'_>, work: &Path) -> Result<Report> {
             };
             let report = if lli {
                 match bisect_with("lli") {
-                    Err(e) if format!("{e:#}").contains("the input") => {
+                    Err(e)
+                        if e.chain()
+                            .any(|c| c.is::<crate::oracle::mr::InputNotViolating>()) =>
+                    {
                         say(
                             spec,
                             &format!("under lli: {e:#}; running the programs natively"),

@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use whittle_reducer::{Cancel, Captured, Oracle, Outcome, Verdict};
 
 pub use compare::Compare;
@@ -57,6 +57,20 @@ pub enum Check {
     /// another one took its place); why.
     NotAsInput(String),
 }
+
+/// The input does not show a violation the relation can judge (it holds,
+/// or a run of it fails): the error of recording the oracle, which a
+/// caller that could run the programs another way may act on.
+#[derive(Debug)]
+pub struct InputNotViolating(pub String);
+
+impl std::fmt::Display for InputNotViolating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputNotViolating {}
 
 /// A metamorphic relation.
 pub trait Relation: Send + Sync {
@@ -374,14 +388,16 @@ impl MrOracle {
         }
         match check {
             Check::Violated => Ok(oracle),
-            Check::Holds => bail!(
+            Check::Holds => Err(InputNotViolating(format!(
                 "the input satisfies --mr {}: there is no violation to reduce",
                 oracle.relation.name()
-            ),
-            Check::Unresolved(why) | Check::NotAsInput(why) => bail!(
+            ))
+            .into()),
+            Check::Unresolved(why) | Check::NotAsInput(why) => Err(InputNotViolating(format!(
                 "--mr {} cannot judge the input: {why}",
                 oracle.relation.name()
-            ),
+            ))
+            .into()),
         }
     }
 
