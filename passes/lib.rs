@@ -31,6 +31,7 @@ mod invokes;
 mod ir_passes;
 mod locals_to_globals;
 mod memory_ops;
+mod merge_blocks;
 mod merge_operations;
 mod metadata;
 mod module_data;
@@ -171,6 +172,7 @@ pub static PASSES: &[Pass] = registry! {
     "basic-blocks"                => basic_blocks::run, llvm: "delete basic blocks, redirecting the branches that reach them";
     "switch-cases"                => switch_cases::run: "remove single switch cases";
     "simplify-cfg"                => simplify_cfg::run, llvm, interacting: "run LLVM's local simplifyCFG on single blocks";
+    "merge-blocks"                => merge_blocks::run: "merge a block into its single predecessor, or an empty forwarding block into its successor";
     "one-trip-loops"              => one_trip_loops::run, must_not_grow: "turn loops that run exactly once into straight-line code";
     "arguments"                   => arguments::run, llvm, all_first: "remove function arguments, rewriting the calls and invokes";
     "instructions"                => instructions::run, llvm: "delete instructions, replacing their uses with zero/null";

@@ -1,19 +1,32 @@
 //! Delete the blocks a function's entry cannot reach (left behind by other
-//! passes, or present in the input). One target per function that has any;
-//! it weighs the function's instruction count.
+//! passes, or present in the input). One target per unreachable block,
+//! weighing its instruction count, so that a dead block the test needs
+//! does not keep the others: a block goes with the blocks that use a token
+//! it defines (a funclet with its pad), its successors' PHIs lose the edge,
+//! and an unreachable predecessor that stays ends in `unreachable`.
 
 use inkwell::module::Module;
 
 use super::{PassOptions, Targets};
-use whittle_llvm_ir::ir::{eliminate_unreachable_blocks, functions};
+use whittle_llvm_ir::ir::cfg::delete_unreachable_blocks;
+use whittle_llvm_ir::ir::functions;
 
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
-    let doomed: Vec<_> = functions(module)
-        .into_iter()
-        .filter(|f| !f.is_declaration() && f.has_unreachable_blocks())
-        .filter(|f| !targets.keep(f.instruction_count()))
-        .collect();
-    for f in doomed {
-        eliminate_unreachable_blocks(f);
+    let mut work = Vec::new();
+    for f in functions(module) {
+        if f.is_declaration() || !f.has_unreachable_blocks() {
+            continue;
+        }
+        let doomed: Vec<_> = f
+            .unreachable_blocks()
+            .into_iter()
+            .filter(|b| !targets.keep(b.instruction_count()))
+            .collect();
+        if !doomed.is_empty() {
+            work.push(doomed);
+        }
+    }
+    for blocks in work {
+        delete_unreachable_blocks(blocks);
     }
 }

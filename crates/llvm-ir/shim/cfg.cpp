@@ -14,6 +14,7 @@
 #include "llvm-c/Core.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DepthFirstIterator.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
@@ -282,6 +283,110 @@ void whittle_remove_switch_cases(LLVMValueRef Fn, const uint32_t *Ordinals,
     SI->eraseFromParent();
   }
   deleteUnreachable(*F);
+}
+
+// For each block of F (layout order, N of them): 1 if the entry reaches it.
+void whittle_reachable_blocks(LLVMValueRef Fn, uint8_t *Out, unsigned N) {
+  Function *F = unwrap<Function>(Fn);
+  df_iterator_default_set<BasicBlock *> Reached;
+  for (BasicBlock *BB : depth_first_ext(&F->getEntryBlock(), Reached))
+    (void)BB;
+  unsigned I = 0;
+  for (BasicBlock &BB : *F) {
+    if (I == N)
+      break;
+    Out[I++] = Reached.count(&BB) ? 1 : 0;
+  }
+}
+
+// Delete the given blocks, which the entry does not reach, with the blocks
+// that use a token they define (no constant can stand in for a token: a
+// funclet goes with its pad) and the predecessors whose terminator is a
+// catchswitch (which cannot lose a handler and stay an EH pad). Their
+// successors' PHIs lose the edges (one-input PHIs stay). A predecessor that
+// stays (unreachable too) ends in `unreachable` where it reached a deleted
+// block; an invoke there becomes a call first.
+void whittle_delete_unreachable_blocks(LLVMBasicBlockRef *Blocks, unsigned N) {
+  SmallSetVector<BasicBlock *, 16> Dead;
+  for (unsigned I = 0; I < N; ++I)
+    Dead.insert(unwrap(Blocks[I]));
+  for (size_t I = 0; I < Dead.size(); ++I) {
+    BasicBlock *BB = Dead[I];
+    for (Instruction &Inst : *BB)
+      if (Inst.getType()->isTokenTy())
+        for (User *U : Inst.users())
+          Dead.insert(cast<Instruction>(U)->getParent());
+    for (BasicBlock *P : predecessors(BB))
+      if (P->getTerminator()->isEHPad())
+        Dead.insert(P);
+  }
+  SmallSetVector<BasicBlock *, 16> Staying;
+  for (BasicBlock *BB : Dead)
+    for (BasicBlock *P : predecessors(BB))
+      if (!Dead.count(P))
+        Staying.insert(P);
+  for (BasicBlock *P : Staying) {
+    if (auto *II = dyn_cast<InvokeInst>(P->getTerminator()))
+      if (Dead.count(II->getUnwindDest()))
+        changeToCall(II);
+    Instruction *T = P->getTerminator();
+    if (none_of(successors(P), [&](BasicBlock *S) { return Dead.count(S); }))
+      continue;
+    for (BasicBlock *S : successors(P))
+      if (!Dead.count(S))
+        S->removePredecessor(P, /*KeepOneInputPHIs=*/true);
+    if (!T->use_empty())
+      T->replaceAllUsesWith(PoisonValue::get(T->getType()));
+    T->eraseFromParent();
+    new UnreachableInst(P->getContext(), P);
+  }
+  SmallVector<BasicBlock *, 16> List(Dead.begin(), Dead.end());
+  DeleteDeadBlocks(List, nullptr, /*KeepOneInputPHIs=*/true);
+}
+
+// How BB can be merged away: 1 into its single predecessor (which ends in an
+// unconditional branch to it), 2 as an empty forwarding block (PHIs and a
+// branch) into its only successor, 0 not at all. EH pads and blocks whose
+// address is taken stay.
+int whittle_block_merge_kind(LLVMBasicBlockRef B) {
+  BasicBlock *BB = unwrap(B);
+  if (BB->isEHPad() || BB->hasAddressTaken() || BB->isEntryBlock())
+    return 0;
+  BasicBlock *Pred = BB->getSinglePredecessor();
+  if (Pred && Pred != BB && compat::isUncondBranch(Pred->getTerminator()))
+    return 1;
+  Instruction *T = BB->getTerminator();
+  if (!compat::isUncondBranch(T) || T->getSuccessor(0) == BB || pred_empty(BB))
+    return 0;
+  for (Instruction &I : *BB)
+    if (&I != T && !isa<PHINode>(I) && !I.isDebugOrPseudoInst())
+      return 0;
+  return 2;
+}
+
+// Merge each of the given blocks away as whittle_block_merge_kind says, in
+// order (a block an earlier merge deleted, or one no longer mergeable, is
+// skipped). LLVM's MergeBlockIntoPredecessor and
+// TryToSimplifyUncondBranchFromEmptyBlock do the work, PHIs included.
+void whittle_merge_blocks(LLVMBasicBlockRef *Blocks, unsigned N) {
+  SmallVector<WeakVH, 16> Todo;
+  for (unsigned I = 0; I < N; ++I)
+    Todo.push_back(WeakVH(unwrap(Blocks[I])));
+  for (WeakVH &H : Todo) {
+    auto *BB = cast_or_null<BasicBlock>(H);
+    if (!BB)
+      continue;
+    switch (whittle_block_merge_kind(wrap(BB))) {
+    case 1:
+      MergeBlockIntoPredecessor(BB);
+      break;
+    case 2:
+      TryToSimplifyUncondBranchFromEmptyBlock(BB);
+      break;
+    default:
+      break;
+    }
+  }
 }
 
 } // extern "C"

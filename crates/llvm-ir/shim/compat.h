@@ -117,6 +117,16 @@ inline CondBranch *asCondBranch(llvm::Instruction *I) {
 #endif
 }
 
+// Whether I is an unconditional branch.
+inline bool isUncondBranch(const llvm::Instruction *I) {
+#if LLVM_VERSION_MAJOR >= 23
+  return llvm::isa_and_nonnull<llvm::UncondBrInst>(I);
+#else
+  auto *BR = llvm::dyn_cast_or_null<llvm::BranchInst>(I);
+  return BR && BR->isUnconditional();
+#endif
+}
+
 // An unconditional branch to Dest at Where.
 inline llvm::Instruction *createBranch(llvm::BasicBlock *Dest,
                                        llvm::InsertPosition Where) {

@@ -25,6 +25,10 @@ mod shim {
         pub fn whittle_invoke_to_call(invoke: LLVMValueRef);
         pub fn whittle_switch_case_weights(f: LLVMValueRef, out: *mut u64, n: u32);
         pub fn whittle_remove_switch_cases(f: LLVMValueRef, ordinals: *const u32, n: u32);
+        pub fn whittle_reachable_blocks(f: LLVMValueRef, out: *mut u8, n: u32);
+        pub fn whittle_delete_unreachable_blocks(blocks: *mut LLVMBasicBlockRef, n: u32);
+        pub fn whittle_block_merge_kind(b: LLVMBasicBlockRef) -> i32;
+        pub fn whittle_merge_blocks(blocks: *mut LLVMBasicBlockRef, n: u32);
     }
 }
 
@@ -77,6 +81,22 @@ impl<'m> Value<'m> {
         out
     }
 
+    /// For a function: its blocks the entry does not reach, in layout order.
+    pub fn unreachable_blocks(self) -> Vec<Block<'m>> {
+        let blocks = self.blocks();
+        let mut reached = vec![0u8; blocks.len()];
+        // SAFETY: live function; `reached` has room for one flag per block.
+        unsafe {
+            shim::whittle_reachable_blocks(self.raw, reached.as_mut_ptr(), blocks.len() as u32)
+        }
+        blocks
+            .into_iter()
+            .zip(reached)
+            .filter(|&(_, r)| r == 0)
+            .map(|(b, _)| b)
+            .collect()
+    }
+
     /// For an invoke: the weight of turning it into a call.
     pub fn invoke_weight(self) -> u64 {
         // SAFETY: live invoke instruction (callers check the opcode).
@@ -85,6 +105,15 @@ impl<'m> Value<'m> {
 }
 
 impl<'m> Block<'m> {
+    /// Whether the block can be merged away: into its single predecessor,
+    /// which branches only to it, or, holding only PHIs and an
+    /// unconditional branch, into its successor (not the entry, not an EH
+    /// pad, not a block whose address is taken).
+    pub fn is_mergeable(self) -> bool {
+        // SAFETY: live block in a function.
+        unsafe { shim::whittle_block_merge_kind(self.raw) != 0 }
+    }
+
     /// The block's terminator, if it has one.
     pub fn terminator(self) -> Option<Value<'m>> {
         // SAFETY: live block.
@@ -117,6 +146,25 @@ pub fn simplify_cfg(blocks: Vec<Block<'_>>) {
     // SAFETY: live blocks of one module, consumed here; the shim skips
     // blocks an earlier simplification deleted.
     unsafe { shim::whittle_simplify_cfg(raw.as_mut_ptr(), raw.len() as u32) }
+}
+
+/// Delete blocks the entry does not reach (all of one function), with the
+/// blocks that use a token they define; successors' PHIs lose the edges, a
+/// staying predecessor ends in `unreachable` where it reached them.
+pub fn delete_unreachable_blocks(blocks: Vec<Block<'_>>) {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.raw).collect();
+    // SAFETY: live blocks of one function, none reachable from its entry (the
+    // caller took them from `unreachable_blocks`), consumed here.
+    unsafe { shim::whittle_delete_unreachable_blocks(raw.as_mut_ptr(), raw.len() as u32) }
+}
+
+/// Merge each block away as [`Block::is_mergeable`] says, in order; a block
+/// an earlier merge deleted or made unmergeable is skipped.
+pub fn merge_blocks(blocks: Vec<Block<'_>>) {
+    let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.raw).collect();
+    // SAFETY: live blocks of one module, consumed here; the shim holds them by
+    // weak handles and checks each again before merging it.
+    unsafe { shim::whittle_merge_blocks(raw.as_mut_ptr(), raw.len() as u32) }
 }
 
 /// Turn invokes into calls followed by a branch to their normal destination.
