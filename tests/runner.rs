@@ -57,13 +57,14 @@ fn reduce_j1_command(
 }
 
 #[test]
-fn at_j2_follow_ups_are_tested_ahead_and_the_output_is_the_same() {
+fn at_j2_follow_ups_are_tested_ahead_and_the_output_and_tests_are_the_same() {
     // A level that keeps halving (one function of 120 is needed): each
     // accepted removal's follow-up runs beside it on the spare worker.
     let dir = tempfile::tempdir().unwrap();
     let (input, test) = slow_many_functions(dir.path(), 120, "0.05");
     let mut outputs = Vec::new();
     let mut ahead = Vec::new();
+    let mut tests = Vec::new();
     for jobs in ["1", "2"] {
         let out = dir.path().join(format!("out-j{jobs}.ll"));
         let json = dir.path().join(format!("stats-j{jobs}.json"));
@@ -88,8 +89,12 @@ fn at_j2_follow_ups_are_tested_ahead_and_the_output_is_the_same() {
             s["tests_ahead"].as_u64().unwrap(),
             s["ahead_used"].as_u64().unwrap(),
         ));
+        tests.push((s["tests"].clone(), s["cache_hits"].clone()));
     }
     assert_eq!(outputs[0], outputs[1], "-j 1 and -j 2 differ");
+    // A verdict from a test run ahead counts as the test -j 1 runs there.
+    assert!(tests[0].0.as_u64().is_some_and(|n| n > 0), "{tests:?}");
+    assert_eq!(tests[0], tests[1], "tests and cache hits at -j 1 and -j 2");
     assert_eq!(ahead[0], (0, 0), "nothing runs ahead at -j 1");
     let (tested, used) = ahead[1];
     assert!(

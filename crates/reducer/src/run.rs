@@ -830,7 +830,7 @@ impl<F: FrontEnd> Reduction<'_, F> {
     }
 
     /// Count a finished candidate of the current level; returns its verdict.
-    fn record(&mut self, result: &JobResult) -> Verdict {
+    fn record(&mut self, result: &JobResult, from_ahead: bool) -> Verdict {
         self.account_job(result);
         let pass = self.level.as_ref().map(|l| l.name).unwrap_or("input");
         match &result.evaluation {
@@ -855,6 +855,18 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             Evaluation::Grew => {
                 self.stats.grew += 1;
+            }
+            Evaluation::Cached(verdict) if from_ahead => {
+                // Its time was counted when it finished.
+                self.stats.tests += 1;
+                let p = self.stats.pass(pass);
+                p.tests += 1;
+                if *verdict == Verdict::Interesting {
+                    p.interesting += 1;
+                    self.stats.interesting += 1;
+                } else {
+                    self.stats.not_interesting += 1;
+                }
             }
             Evaluation::Cached(_) => {
                 self.stats.cache_hits += 1;
@@ -1029,14 +1041,20 @@ impl<F: FrontEnd> Speculation for Reduction<'_, F> {
                 self.shared.refused.insert(key);
             }
         }
-        let accepted = self.record(&result) == Verdict::Interesting;
-        if let (Evaluation::Cached(_), Some(hash)) = (&result.evaluation, result.hash) {
-            // A verdict of a test run ahead, counted once.
-            if (result.awaited || self.ahead_hashes.contains(&hash)) && self.ahead_used.insert(hash)
-            {
-                self.stats.ahead_used += 1;
+        // A verdict of a test run ahead, the first time the search asks for
+        // it: the test -j 1 would run here, counted as one (not as a cache
+        // hit), so that the tests counted are the same at any -j.
+        let from_ahead = match (&result.evaluation, result.hash) {
+            (Evaluation::Cached(_), Some(hash)) => {
+                (result.awaited || self.ahead_hashes.contains(&hash))
+                    && self.ahead_used.insert(hash)
             }
+            _ => false,
+        };
+        if from_ahead {
+            self.stats.ahead_used += 1;
         }
+        let accepted = self.record(&result, from_ahead) == Verdict::Interesting;
         let event = match &result.evaluation {
             Evaluation::Tested(o) if accepted => Some(("interesting", o.elapsed.as_secs_f64())),
             Evaluation::Tested(o) if o.timed_out => Some(("timeout", o.elapsed.as_secs_f64())),

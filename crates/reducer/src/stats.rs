@@ -209,7 +209,7 @@ pub struct Stats {
     /// candidate before them is accepted; with `-j` 2 or more).
     pub tests_ahead: u64,
     /// Candidates whose verdict came from a test run ahead (counted among
-    /// the cache hits).
+    /// the tests, as -j 1 would have run them then).
     pub ahead_used: u64,
     /// Sum of the test runs' wall time (over all workers).
     pub test_time_s: f64,
