@@ -1,3 +1,4 @@
+; UNSUPPORTED: llvm-dependent-only
 ; A test that runs the program is flaky once a pass gives @main another
 ; type: the runtime calls it with the arguments it has, and a parameter it
 ; did not pass is garbage (Inputs/flaky-when-main-changes.py: a candidate
