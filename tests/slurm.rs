@@ -59,9 +59,9 @@ fn local_slurm(action: &str) {
 }
 
 /// The figures that must not depend on where tests ran. (Whether a verdict
-/// came from a candidate's own test or from a follow-up tested ahead, a
-/// cache hit, depends on timing at `-j 2`: what must agree is how many
-/// candidates were judged, and what was accepted in which order.)
+/// came from a test or from the cache can depend on timing at `-j 2` when
+/// tests run on nodes: what must agree is how many candidates were judged,
+/// and what was accepted in which order.)
 const VERDICT_COUNTS: &[&str] = &["invalid", "unchanged", "instructions_after", "bytes_after"];
 
 /// Candidates judged (their own test or a verdict already known) and the

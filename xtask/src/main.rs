@@ -573,7 +573,7 @@ fn bench(llvm: u32, mlir: bool, args: &[OsString]) -> Result<ExitCode, String> {
     }
     eprintln!(
         "xtask: bench: results in {} (copy the folder to bench/results/{comparison}/ and run \
-         `cargo xtask docs` to make docs/benchmarks.md from it)",
+         `bench/report.py --write` to make docs/benchmarks.md from it)",
         out.display()
     );
     Ok(ExitCode::SUCCESS)
