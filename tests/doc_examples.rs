@@ -156,3 +156,56 @@ fn every_marked_example_runs() {
         failed.join("\n")
     );
 }
+
+/// `bench/report.py --check` with `args`, from the repository's root: its
+/// success and what it said.
+fn report_check(args: &[&Path]) -> (bool, String) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cmd = Command::new("python3");
+    cmd.current_dir(root).args(["bench/report.py", "--check"]);
+    for (flag, path) in ["--readme", "--page"].iter().zip(args) {
+        cmd.arg(flag).arg(path);
+    }
+    let out = cmd.output().expect("python3 runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// docs/benchmarks.md and README's benchmark figures are what the committed
+/// results in bench/results/ give, and a figure changed by hand is caught.
+#[test]
+fn benchmark_figures_are_those_of_the_committed_results() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (ok, said) = report_check(&[]);
+    assert!(ok, "{said}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let page = std::fs::read_to_string(root.join("docs/benchmarks.md")).unwrap();
+    let (readme_copy, page_copy) = (dir.path().join("README.md"), dir.path().join("b.md"));
+    std::fs::write(&page_copy, &page).unwrap();
+
+    // One README figure changed: the check names it.
+    let marker = "<!--fig:llvm22.calls.median-->";
+    let at = readme
+        .find(marker)
+        .expect("README quotes llvm22.calls.median")
+        + marker.len();
+    let end = at + readme[at..].find("<!--/fig-->").unwrap();
+    let changed = format!("{}9.99{}", &readme[..at], &readme[end..]);
+    std::fs::write(&readme_copy, changed).unwrap();
+    let (ok, said) = report_check(&[&readme_copy, &page_copy]);
+    assert!(!ok && said.contains("llvm22.calls.median"), "{said}");
+
+    // One figure of the page changed: the check fails.
+    std::fs::write(&readme_copy, &readme).unwrap();
+    assert!(report_check(&[&readme_copy, &page_copy]).0);
+    let ratio = page.find("| 0.").expect("a ratio in a table");
+    let mut edited = page.clone();
+    edited.replace_range(ratio + 2..ratio + 6, "9.99");
+    std::fs::write(&page_copy, edited).unwrap();
+    let (ok, said) = report_check(&[&readme_copy, &page_copy]);
+    assert!(!ok && said.contains("is not what"), "{said}");
+}
