@@ -14,9 +14,6 @@ use whittle_llvm_ir::ir::functions;
 pub fn run(module: &Module<'_>, targets: &mut Targets<'_>, _options: &PassOptions) {
     let mut work = Vec::new();
     for f in functions(module) {
-        if f.is_declaration() || !f.has_unreachable_blocks() {
-            continue;
-        }
         let doomed: Vec<_> = f
             .unreachable_blocks()
             .into_iter()

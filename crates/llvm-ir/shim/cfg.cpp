@@ -288,6 +288,8 @@ void whittle_remove_switch_cases(LLVMValueRef Fn, const uint32_t *Ordinals,
 // For each block of F (layout order, N of them): 1 if the entry reaches it.
 void whittle_reachable_blocks(LLVMValueRef Fn, uint8_t *Out, unsigned N) {
   Function *F = unwrap<Function>(Fn);
+  if (F->isDeclaration())
+    return;
   df_iterator_default_set<BasicBlock *> Reached;
   for (BasicBlock *BB : depth_first_ext(&F->getEntryBlock(), Reached))
     (void)BB;

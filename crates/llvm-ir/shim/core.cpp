@@ -378,28 +378,6 @@ int whittle_block_is_removable(LLVMBasicBlockRef Block) {
   return !BB->isEntryBlock() && !isFuncletPad(BB);
 }
 
-// Whether some block of the function cannot be reached from its entry.
-int whittle_has_unreachable_blocks(LLVMValueRef Fn) {
-  Function *F = unwrap<Function>(Fn);
-  if (F->isDeclaration())
-    return 0;
-  SmallPtrSet<BasicBlock *, 32> Seen;
-  SmallVector<BasicBlock *, 32> Work{&F->getEntryBlock()};
-  Seen.insert(&F->getEntryBlock());
-  while (!Work.empty()) {
-    BasicBlock *BB = Work.pop_back_val();
-    for (BasicBlock *S : successors(BB))
-      if (Seen.insert(S).second)
-        Work.push_back(S);
-  }
-  return Seen.size() != F->size();
-}
-
-void whittle_eliminate_unreachable_blocks(LLVMValueRef Fn) {
-  EliminateUnreachableBlocks(*unwrap<Function>(Fn), nullptr,
-                             /*KeepOneInputPHIs=*/true);
-}
-
 // Whether an instruction may be removed on its own: not a terminator, not an
 // EH pad, not a token producer, not a swifterror slot, not a used x86_amx
 // value (no constant of that type may stand in for it as a call argument).

@@ -81,11 +81,19 @@ impl<'m> Value<'m> {
         out
     }
 
-    /// For a function: its blocks the entry does not reach, in layout order.
+    /// For a function: whether some block is unreachable from the entry.
+    pub fn has_unreachable_blocks(self) -> bool {
+        !self.unreachable_blocks().is_empty()
+    }
+
+    /// For a function: its blocks the entry does not reach, in layout order
+    /// (none for a declaration).
     pub fn unreachable_blocks(self) -> Vec<Block<'m>> {
         let blocks = self.blocks();
         let mut reached = vec![0u8; blocks.len()];
-        // SAFETY: live function; `reached` has room for one flag per block.
+        // SAFETY: live function (a declaration has no blocks, and the shim
+        // returns before its entry is asked for); `reached` has room for one
+        // flag per block.
         unsafe {
             shim::whittle_reachable_blocks(self.raw, reached.as_mut_ptr(), blocks.len() as u32)
         }

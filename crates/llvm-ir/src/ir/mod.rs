@@ -45,8 +45,6 @@ mod shim {
         pub fn whittle_delete_body(f: LLVMValueRef);
         pub fn whittle_remove_blocks(f: LLVMValueRef, blocks: *mut LLVMBasicBlockRef, n: u32);
         pub fn whittle_block_is_removable(b: LLVMBasicBlockRef) -> i32;
-        pub fn whittle_has_unreachable_blocks(f: LLVMValueRef) -> i32;
-        pub fn whittle_eliminate_unreachable_blocks(f: LLVMValueRef);
         pub fn whittle_instruction_is_removable(i: LLVMValueRef) -> i32;
         pub fn whittle_erase_instructions(insts: *mut LLVMValueRef, n: u32);
         pub fn whittle_module_instruction_count(m: LLVMModuleRef) -> u64;
@@ -156,12 +154,6 @@ impl<'m> Value<'m> {
     pub fn instruction_count(self) -> u64 {
         // SAFETY: live function.
         unsafe { shim::whittle_function_instruction_count(self.raw) }
-    }
-
-    /// For a function: whether some block is unreachable from the entry.
-    pub fn has_unreachable_blocks(self) -> bool {
-        // SAFETY: live function.
-        unsafe { shim::whittle_has_unreachable_blocks(self.raw) != 0 }
     }
 
     /// For an instruction: its opcode, as whittle names the ones it acts
@@ -297,12 +289,6 @@ pub fn remove_blocks(function: Value<'_>, blocks: Vec<Block<'_>>) {
     let mut raw: Vec<LLVMBasicBlockRef> = blocks.iter().map(|b| b.raw).collect();
     // SAFETY: live function and live blocks of it, consumed here.
     unsafe { shim::whittle_remove_blocks(function.raw, raw.as_mut_ptr(), raw.len() as u32) }
-}
-
-/// Delete the blocks of a function that its entry cannot reach.
-pub fn eliminate_unreachable_blocks(function: Value<'_>) {
-    // SAFETY: live function.
-    unsafe { shim::whittle_eliminate_unreachable_blocks(function.raw) }
 }
 
 /// Remove instructions; their uses see the default constant of their type.
