@@ -858,15 +858,8 @@ impl<F: FrontEnd> Reduction<'_, F> {
             }
             Evaluation::Cached(verdict) if from_ahead => {
                 // Its time was counted when it finished.
-                self.stats.tests += 1;
-                let p = self.stats.pass(pass);
-                p.tests += 1;
-                if *verdict == Verdict::Interesting {
-                    p.interesting += 1;
-                    self.stats.interesting += 1;
-                } else {
-                    self.stats.not_interesting += 1;
-                }
+                self.stats
+                    .count_test(pass, *verdict == Verdict::Interesting);
             }
             Evaluation::Cached(_) => {
                 self.stats.cache_hits += 1;
@@ -877,16 +870,10 @@ impl<F: FrontEnd> Reduction<'_, F> {
                 self.stats.pass(pass).presumed += 1;
             }
             Evaluation::Tested(outcome) => {
-                self.stats.tests += 1;
                 self.stats.test_time_s += outcome.elapsed.as_secs_f64();
-                let p = self.stats.pass(pass);
-                p.tests += 1;
-                p.time_s += outcome.elapsed.as_secs_f64();
-                if outcome.verdict == Verdict::Interesting {
-                    p.interesting += 1;
-                    self.stats.interesting += 1;
-                } else {
-                    self.stats.not_interesting += 1;
+                let interesting = outcome.verdict == Verdict::Interesting;
+                self.stats.count_test(pass, interesting).time_s += outcome.elapsed.as_secs_f64();
+                if !interesting {
                     if outcome.timed_out {
                         self.stats.timeouts += 1;
                     }

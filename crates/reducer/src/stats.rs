@@ -263,6 +263,21 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// One test's verdict, in the totals and in its pass's figures; the
+    /// pass's, for the rest the caller counts.
+    pub fn count_test(&mut self, pass: &'static str, interesting: bool) -> &mut PassStats {
+        self.tests += 1;
+        if interesting {
+            self.interesting += 1;
+        } else {
+            self.not_interesting += 1;
+        }
+        let p = self.pass(pass);
+        p.tests += 1;
+        p.interesting += u64::from(interesting);
+        p
+    }
+
     pub fn pass(&mut self, name: &'static str) -> &mut PassStats {
         if let Some(i) = self.passes.iter().position(|p| p.name == name) {
             return &mut self.passes[i];
